@@ -1,0 +1,412 @@
+// The cluster configuration: a KubeVirt CR's spec.configuration laid over a fresh install's defaults.
+// upstream: pkg/virt-config/{virt-config.go,configuration.go,feature-gates.go,deprecation}
+import type { KubeVirt, KubeVirtConfiguration } from '../types/kubevirt.js';
+import { Quantity } from '../quantity/quantity.js';
+
+export type Arch = 'amd64' | 'arm64' | 's390x' | 'ppc64le';
+export const ARCHES: readonly Arch[] = ['amd64', 'arm64', 's390x', 'ppc64le'];
+
+export const isAMD64 = (arch: string | undefined): boolean => arch === 'amd64';
+export const isARM64 = (arch: string | undefined): boolean => arch === 'arm64';
+export const isPPC64 = (arch: string | undefined): boolean => arch === 'ppc64le';
+export const isS390X = (arch: string | undefined): boolean => arch === 's390x';
+
+export const FeatureGate = {
+  ExpandDisks: 'ExpandDisks',
+  CPUManager: 'CPUManager',
+  Ignition: 'ExperimentalIgnitionSupport',
+  HypervStrictCheck: 'HypervStrictCheck',
+  Sidecar: 'Sidecar',
+  HostDevices: 'HostDevices',
+  Snapshot: 'Snapshot',
+  VMExport: 'VMExport',
+  HotplugVolumes: 'HotplugVolumes',
+  HostDisk: 'HostDisk',
+  VirtIOFS: 'ExperimentalVirtiofsSupport',
+  DownwardMetrics: 'DownwardMetrics',
+  Root: 'Root',
+  ClusterProfiler: 'ClusterProfiler',
+  WorkloadEncryptionSEV: 'WorkloadEncryptionSEV',
+  VSOCK: 'VSOCK',
+  DisableCustomSELinuxPolicy: 'DisableCustomSELinuxPolicy',
+  KubevirtSeccompProfile: 'KubevirtSeccompProfile',
+  DisableMediatedDevicesHandling: 'DisableMDEVConfiguration',
+  PersistentReservation: 'PersistentReservation',
+  VMPersistentState: 'VMPersistentState',
+  MultiArchitecture: 'MultiArchitecture',
+  VMLiveUpdateFeatures: 'VMLiveUpdateFeatures',
+  NetworkBindingPlugins: 'NetworkBindingPlugins',
+  AutoResourceLimits: 'AutoResourceLimitsGate',
+  AlignCPUs: 'AlignCPUs',
+  VolumesUpdateStrategy: 'VolumesUpdateStrategy',
+  VolumeMigration: 'VolumeMigration',
+  NodeRestriction: 'NodeRestriction',
+  DynamicPodInterfaceNaming: 'DynamicPodInterfaceNaming',
+  InstancetypeReferencePolicy: 'InstancetypeReferencePolicy',
+  // deprecation.go
+  LiveMigration: 'LiveMigration',
+  SRIOVLiveMigration: 'SRIOVLiveMigration',
+  NonRoot: 'NonRoot',
+  PSA: 'PSA',
+  CPUNodeDiscovery: 'CPUNodeDiscovery',
+  NUMA: 'NUMA',
+  GPU: 'GPU',
+  CommonInstancetypesDeployment: 'CommonInstancetypesDeploymentGate',
+  HotplugNICs: 'HotplugNICs',
+  BochsDisplayForEFIGuests: 'BochsDisplayForEFIGuests',
+  Passt: 'Passt',
+  Macvtap: 'Macvtap',
+  DockerSELinuxMCSWorkaround: 'DockerSELinuxMCSWorkaround',
+} as const;
+
+/** Gates that are GA in v1.4.0 and therefore always on. */
+const GA_FEATURE_GATES: ReadonlySet<string> = new Set([
+  FeatureGate.LiveMigration,
+  FeatureGate.SRIOVLiveMigration,
+  FeatureGate.NonRoot,
+  FeatureGate.PSA,
+  FeatureGate.CPUNodeDiscovery,
+  FeatureGate.NUMA,
+  FeatureGate.CommonInstancetypesDeployment,
+  FeatureGate.GPU,
+  FeatureGate.HotplugNICs,
+  FeatureGate.BochsDisplayForEFIGuests,
+]);
+
+export const KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY = 'alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity';
+export const KUBEVIRT_ANNOTATION_VGA_FOR_EFI = 'alpha.kubevirt.io/use-vga-display-for-efi-guests';
+
+type Config = KubeVirtConfiguration;
+type JsonObject = Record<string, unknown>;
+
+// upstream: configuration.go defaultClusterConfig
+function defaultConfiguration(arch: Arch): Config {
+  return {
+    imagePullPolicy: 'IfNotPresent',
+    developerConfiguration: {
+      useEmulation: false,
+      memoryOvercommit: 100,
+      pvcTolerateLessSpaceUpToPercent: 10,
+      minimumReservePVCBytes: 131072,
+      nodeSelectors: {},
+      cpuAllocationRatio: 10,
+      diskVerification: { memoryLimit: '2G' },
+      logVerbosity: { virtAPI: 2, virtOperator: 2, virtController: 2, virtHandler: 2, virtLauncher: 2 },
+    },
+    evictionStrategy: 'None',
+    migrations: {
+      parallelMigrationsPerCluster: 5,
+      parallelOutboundMigrationsPerNode: 2,
+      nodeDrainTaintKey: 'kubevirt.io/drain',
+      bandwidthPerMigration: '0',
+      progressTimeout: 150,
+      completionTimeoutPerGiB: 150,
+      unsafeMigrationOverride: false,
+      allowAutoConverge: false,
+      allowPostCopy: false,
+    },
+    cpuRequest: '100m',
+    network: {
+      defaultNetworkInterface: 'bridge',
+      permitSlirpInterface: false,
+      permitBridgeInterfaceOnPodNetwork: true,
+    },
+    smbios: { family: 'KubeVirt', manufacturer: 'KubeVirt', product: 'None' },
+    selinuxLauncherType: '',
+    supportedGuestAgentVersions: ['2.*', '3.*', '4.*', '5.*'],
+    memBalloonStatsPeriod: 10,
+    architectureConfiguration: {
+      amd64: { ovmfPath: '/usr/share/OVMF', emulatedMachines: ['q35*', 'pc-q35*'], machineType: 'q35' },
+      arm64: { ovmfPath: '/usr/share/AAVMF', emulatedMachines: ['virt*'], machineType: 'virt' },
+      ppc64le: { ovmfPath: '/usr/share/OVMF', emulatedMachines: ['pseries*'], machineType: 'pseries' },
+      defaultArchitecture: arch,
+    },
+    liveUpdateConfiguration: { maxHotplugRatio: 4 },
+    vmRolloutStrategy: 'Stage',
+  } as Config;
+}
+
+const isPlainObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Overlay like Go's json.Unmarshal into an existing struct: objects merge, everything else replaces. */
+function overlay(base: unknown, override: unknown): unknown {
+  if (override === null || override === undefined) return base;
+  if (isPlainObject(base) && isPlainObject(override)) {
+    const merged: JsonObject = { ...base };
+    for (const [key, value] of Object.entries(override)) merged[key] = overlay(base[key], value);
+    return merged;
+  }
+  return structuredClone(override);
+}
+
+/** Why the KubeVirt CR's configuration would be rejected (upstream then keeps the last good config). */
+function configurationProblem(config: Config): string | undefined {
+  const pullPolicy = config.imagePullPolicy ?? '';
+  if (!['', 'Always', 'Never', 'IfNotPresent'].includes(pullPolicy)) {
+    return `invalid dev.imagePullPolicy in config: ${pullPolicy}`;
+  }
+  const dev = config.developerConfiguration ?? {};
+  if ((dev.memoryOvercommit ?? 0) <= 0) return `invalid memoryOvercommit in ConfigMap: ${dev.memoryOvercommit ?? 0}`;
+  if ((dev.cpuAllocationRatio ?? 0) <= 0) {
+    return `invalid cpu allocation ratio in ConfigMap: ${dev.cpuAllocationRatio ?? 0}`;
+  }
+  const toleration = dev.pvcTolerateLessSpaceUpToPercent ?? 0;
+  if (toleration < 0 || toleration > 100) return `invalid lessPVCSpaceToleration in ConfigMap: ${toleration}`;
+  const iface = config.network?.defaultNetworkInterface ?? '';
+  if (!['', 'bridge', 'slirp', 'masquerade'].includes(iface)) {
+    return `invalid default-network-interface in config: ${iface}`;
+  }
+  return undefined;
+}
+
+export type SupportContainerType = 'hotplug-disk' | 'container-disk' | 'virtiofs' | 'sidecar' | 'guest-console-log';
+
+export interface ClusterConfigOptions {
+  /** The architecture virt-controller runs on (runtime.GOARCH upstream). */
+  arch?: Arch;
+  /** The KubeVirt CR; absent means a fresh install. */
+  kubevirt?: KubeVirt;
+}
+
+export class ClusterConfig {
+  readonly arch: Arch;
+  readonly kubevirt: KubeVirt | undefined;
+  readonly config: Config;
+  /** Set when the CR's configuration was invalid and the defaults were used instead. */
+  readonly configurationProblem: string | undefined;
+
+  constructor(options: ClusterConfigOptions = {}) {
+    this.arch = options.arch ?? 'amd64';
+    this.kubevirt = options.kubevirt;
+    const defaults = defaultConfiguration(this.arch);
+    if (!this.kubevirt) {
+      this.config = defaults;
+      this.configurationProblem = undefined;
+      return;
+    }
+    const merged = overlay(defaults, this.kubevirt.spec?.configuration ?? {}) as Config;
+    merged.architectureConfiguration ??= {};
+    // upstream copies kv.status.defaultArchitecture; a CR read from a file rarely has a status.
+    merged.architectureConfiguration.defaultArchitecture =
+      this.kubevirt.status?.defaultArchitecture || this.arch;
+    const problem = configurationProblem(merged);
+    this.config = problem ? defaults : merged;
+    this.configurationProblem = problem;
+  }
+
+  isFeatureGateEnabled(gate: string): boolean {
+    if (GA_FEATURE_GATES.has(gate)) return true;
+    return (this.config.developerConfiguration?.featureGates ?? []).includes(gate);
+  }
+
+  kubevirtAnnotations(): Record<string, string> {
+    return this.kubevirt?.metadata?.annotations ?? {};
+  }
+
+  // --- getters (virt-config.go) ---
+  getMemBalloonStatsPeriod(): number {
+    return this.config.memBalloonStatsPeriod ?? 10;
+  }
+  allowEmulation(): boolean {
+    return this.config.developerConfiguration?.useEmulation ?? false;
+  }
+  getImagePullPolicy(): string {
+    return this.config.imagePullPolicy ?? '';
+  }
+  getMachineType(arch: string): string {
+    if (this.config.machineType) return this.config.machineType;
+    const archConfig = this.config.architectureConfiguration;
+    switch (arch) {
+      case 'arm64':
+        return archConfig?.arm64?.machineType ?? '';
+      case 'ppc64le':
+        return archConfig?.ppc64le?.machineType ?? '';
+      case 's390x':
+        return 's390-ccw-virtio';
+      default:
+        return archConfig?.amd64?.machineType ?? '';
+    }
+  }
+  getCPUModel(): string {
+    return this.config.cpuModel ?? '';
+  }
+  getCPURequest(): Quantity | undefined {
+    const value = this.config.cpuRequest;
+    return value === undefined ? undefined : Quantity.parse(value);
+  }
+  getMemoryOvercommit(): number {
+    return this.config.developerConfiguration?.memoryOvercommit ?? 0;
+  }
+  getEmulatedMachines(arch: string): string[] {
+    if (this.config.emulatedMachines) return this.config.emulatedMachines;
+    const archConfig = this.config.architectureConfiguration;
+    switch (arch) {
+      case 'arm64':
+        return archConfig?.arm64?.emulatedMachines ?? [];
+      case 'ppc64le':
+        return archConfig?.ppc64le?.emulatedMachines ?? [];
+      case 's390x':
+        return ['s390-ccw-virtio*'];
+      default:
+        return archConfig?.amd64?.emulatedMachines ?? [];
+    }
+  }
+  getNodeSelectors(): Record<string, string> {
+    return this.config.developerConfiguration?.nodeSelectors ?? {};
+  }
+  getDefaultNetworkInterface(): string {
+    return this.config.network?.defaultNetworkInterface ?? '';
+  }
+  getDefaultArchitecture(): string {
+    return this.config.architectureConfiguration?.defaultArchitecture ?? '';
+  }
+  isSlirpInterfaceEnabled(): boolean {
+    return this.config.network?.permitSlirpInterface ?? false;
+  }
+  isBridgeInterfaceOnPodNetworkEnabled(): boolean {
+    return this.config.network?.permitBridgeInterfaceOnPodNetwork ?? false;
+  }
+  getSMBIOS(): Config['smbios'] {
+    return this.config.smbios;
+  }
+  getSELinuxLauncherType(): string {
+    return this.config.selinuxLauncherType ?? '';
+  }
+  getDefaultRuntimeClass(): string {
+    return this.config.defaultRuntimeClass ?? '';
+  }
+  getSupportedAgentVersions(): string[] {
+    return this.config.supportedGuestAgentVersions ?? [];
+  }
+  getOVMFPath(arch: string): string {
+    if (this.config.ovmfPath) return this.config.ovmfPath;
+    const archConfig = this.config.architectureConfiguration;
+    switch (arch) {
+      case 'arm64':
+        return archConfig?.arm64?.ovmfPath ?? '';
+      case 'ppc64le':
+        return archConfig?.ppc64le?.ovmfPath ?? '';
+      case 's390x':
+        return '';
+      default:
+        return archConfig?.amd64?.ovmfPath ?? '';
+    }
+  }
+  getCPUAllocationRatio(): number {
+    return this.config.developerConfiguration?.cpuAllocationRatio ?? 0;
+  }
+  getMinimumClusterTSCFrequency(): number | undefined {
+    return this.config.developerConfiguration?.minimumClusterTSCFrequency;
+  }
+  getPermittedHostDevices(): Config['permittedHostDevices'] {
+    return this.config.permittedHostDevices;
+  }
+  getSupportContainerRequest(type: SupportContainerType, resource: string): Quantity | undefined {
+    return this.supportContainerQuantity(type, resource, 'requests');
+  }
+  getSupportContainerLimit(type: SupportContainerType, resource: string): Quantity | undefined {
+    return this.supportContainerQuantity(type, resource, 'limits');
+  }
+  private supportContainerQuantity(
+    type: SupportContainerType,
+    resource: string,
+    kind: 'requests' | 'limits',
+  ): Quantity | undefined {
+    for (const entry of this.config.supportContainerResources ?? []) {
+      if (entry.type !== type) continue;
+      const raw = (entry.resources?.[kind] as Record<string, string | number> | undefined)?.[resource];
+      if (raw === undefined) continue;
+      const quantity = Quantity.parse(raw);
+      if (!quantity.isZero()) return quantity;
+    }
+    return undefined;
+  }
+  getVirtLauncherVerbosity(): number {
+    return this.config.developerConfiguration?.logVerbosity?.virtLauncher ?? 0;
+  }
+  getMinCPUModel(): string {
+    return this.config.minCPUModel ?? '';
+  }
+  getObsoleteCPUModels(): Record<string, boolean> {
+    return (this.config.obsoleteCPUModels as Record<string, boolean> | undefined) ?? {};
+  }
+  getClusterCPUArch(): Arch {
+    return this.arch;
+  }
+  getDeveloperConfigurationUseEmulation(): boolean {
+    return this.config.developerConfiguration?.useEmulation ?? false;
+  }
+  getVMStateStorageClass(): string {
+    return this.config.vmStateStorageClass ?? '';
+  }
+  isFreePageReportingDisabled(): boolean {
+    return this.config.virtualMachineOptions?.disableFreePageReporting !== undefined;
+  }
+  isSerialConsoleLogDisabled(): boolean {
+    return this.config.virtualMachineOptions?.disableSerialConsoleLog !== undefined;
+  }
+  getMaximumCpuSockets(): number {
+    return this.config.liveUpdateConfiguration?.maxCpuSockets ?? 0;
+  }
+  getMaximumGuestMemory(): Quantity | undefined {
+    const value = this.config.liveUpdateConfiguration?.maxGuest;
+    return value === undefined ? undefined : Quantity.parse(value);
+  }
+  getMaxHotplugRatio(): number {
+    const live = this.config.liveUpdateConfiguration;
+    if (!live) return 1;
+    return live.maxHotplugRatio ?? 0;
+  }
+  isVMRolloutStrategyLiveUpdate(): boolean {
+    if (!this.vmLiveUpdateFeaturesEnabled()) return false;
+    return this.config.vmRolloutStrategy === 'LiveUpdate';
+  }
+  getNetworkBindings(): NonNullable<Config['network']>['binding'] {
+    return this.config.network?.binding;
+  }
+  vgaDisplayForEFIGuestsEnabled(): boolean {
+    return KUBEVIRT_ANNOTATION_VGA_FOR_EFI in this.kubevirtAnnotations();
+  }
+  getInstancetypeReferencePolicy(): string {
+    const policy = this.config.instancetype?.referencePolicy;
+    if (this.isFeatureGateEnabled(FeatureGate.InstancetypeReferencePolicy) && policy) return policy;
+    return 'reference';
+  }
+  getSeccompConfiguration(): Config['seccompConfiguration'] {
+    return this.config.seccompConfiguration;
+  }
+  getEvictionStrategy(): string | undefined {
+    return this.config.evictionStrategy;
+  }
+
+  // --- feature gates (feature-gates.go) ---
+  expandDisksEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.ExpandDisks);
+  cpuManagerEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.CPUManager);
+  numaEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.NUMA);
+  downwardMetricsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.DownwardMetrics);
+  ignitionEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Ignition);
+  hypervStrictCheckEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.HypervStrictCheck);
+  sidecarEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Sidecar);
+  gpuPassthroughEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.GPU);
+  hotplugVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.HotplugVolumes);
+  hostDiskEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.HostDisk);
+  virtiofsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VirtIOFS);
+  hostDevicesPassthroughEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.HostDevices);
+  rootEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Root);
+  workloadEncryptionSEVEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.WorkloadEncryptionSEV);
+  dockerSELinuxMCSWorkaroundEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.DockerSELinuxMCSWorkaround);
+  vsockEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VSOCK);
+  customSELinuxPolicyDisabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.DisableCustomSELinuxPolicy);
+  kubevirtSeccompProfileEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.KubevirtSeccompProfile);
+  persistentReservationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PersistentReservation);
+  vmPersistentStateEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VMPersistentState);
+  multiArchitectureEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.MultiArchitecture);
+  vmLiveUpdateFeaturesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VMLiveUpdateFeatures);
+  networkBindingPluginsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.NetworkBindingPlugins);
+  autoResourceLimitsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.AutoResourceLimits);
+  alignCPUsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.AlignCPUs);
+  dynamicPodInterfaceNamingEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.DynamicPodInterfaceNaming);
+}

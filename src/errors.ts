@@ -1,0 +1,54 @@
+// One error taxonomy for the whole tool. Deep code throws these; only src/cli/ prints and exits.
+
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface InputProblem {
+  location: SourceLocation;
+  /** Dotted field path, e.g. spec.domain.resources.requests.memory; empty for document-level problems. */
+  path: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export abstract class VmiRenderError extends Error {
+  abstract readonly exitCode: number;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad command-line usage (unknown flag, missing argument). Exit 2. */
+export class UsageError extends VmiRenderError {
+  readonly exitCode = 2;
+}
+
+/** The input files are unreadable, unparsable or invalid. Exit 1. */
+export class InvalidInputError extends VmiRenderError {
+  readonly exitCode = 1;
+  constructor(
+    message: string,
+    readonly problems: InputProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Upstream would fail to create the VMI or its Pod (missing PVC, bad annotation, ...). Exit 1. */
+export class RenderError extends VmiRenderError {
+  readonly exitCode = 1;
+}
+
+/** Talking to a cluster failed (watch). Exit 1. */
+export class ClusterError extends VmiRenderError {
+  readonly exitCode = 1;
+}
+
+/** A bug in vmi-render. Exit 70. */
+export class InternalError extends VmiRenderError {
+  readonly exitCode = 70;
+}

@@ -1,0 +1,33 @@
+// Kubernetes core types used by the render (kubernetes-types, API v1.30 shapes; v1.31 adds nothing we emit).
+export type {
+  Pod,
+  PodSpec,
+  Container,
+  Volume as PodVolume,
+  VolumeMount,
+  VolumeDevice,
+  EnvVar,
+  ResourceRequirements,
+  SecurityContext,
+  PodSecurityContext,
+  Affinity,
+  NodeSelectorTerm,
+  NodeSelectorRequirement,
+  Probe as PodProbe,
+  ContainerPort,
+  PersistentVolumeClaim,
+  ConfigMap,
+  Namespace,
+  ResourceQuota,
+  LocalObjectReference,
+  Toleration,
+} from 'kubernetes-types/core/v1.js';
+export type { ObjectMeta, OwnerReference, LabelSelector } from 'kubernetes-types/meta/v1.js';
+
+/** Multus NetworkAttachmentDefinition (k8s.cni.cncf.io/v1). */
+export interface NetworkAttachmentDefinition {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: import('kubernetes-types/meta/v1.js').ObjectMeta;
+  spec?: { config?: string };
+}

@@ -110,6 +110,22 @@ EOF
 }
 
 # ------------------------------------------------------- kube-apiserver
+# pick_staging_version MODULE WANTED: print WANTED if the module proxy lists it,
+# else the highest listed version of the same minor (v0.31.*), else the highest
+# listed v0.* at or below that minor, else nothing. (Some proxies/mirrors do not
+# serve every patch release of every staging module; unneeded ones such as
+# k8s.io/metrics only have to provide a go.mod for module-graph resolution.)
+pick_staging_version() {
+  local mod="$1" want="$2" minor versions v
+  minor="$(echo "${want}" | cut -d. -f1-2)" # v0.31
+  versions="$(go list -m -versions "${mod}" 2>/dev/null | tr ' ' '\n' | grep -E '^v0\.[0-9]+\.[0-9]+$' | sort -V || true)"
+  if grep -qxF "${want}" <<<"${versions}"; then echo "${want}"; return; fi
+  v="$(grep -E "^${minor//./\\.}\\." <<<"${versions}" | tail -1 || true)"
+  if [[ -n "${v}" ]]; then echo "${v}"; return; fi
+  v="$( (echo "${versions}"; echo "${want}") | grep -v '^$' | sort -V | sed -n "/^${want//./\\.}\$/q;p" | tail -1 || true)"
+  echo "${v}"
+}
+
 build_apiserver() {
   local t0=$SECONDS
   local staging_ver="v0.${K8S_VERSION#v1.}"
@@ -128,17 +144,19 @@ build_apiserver() {
   rm -rf "${wdir}/vendor" "${wdir}/go.work" "${wdir}/go.work.sum"
   (
     cd "${wdir}"
-    log "kube-apiserver: re-pointing ./staging replaces at published modules @ ${staging_ver}"
-    local edits=()
+    log "kube-apiserver: re-pointing ./staging replaces at published k8s.io/* modules (wanted ${staging_ver})"
+    local edits=() mod picked
     while read -r mod; do
-      edits+=("-replace=${mod}=${mod}@${staging_ver}")
+      picked="$(pick_staging_version "${mod}" "${staging_ver}")"
+      if [[ -z "${picked}" ]]; then
+        log "  ${mod}: no published version found, dropping replace"
+        edits+=("-dropreplace=${mod}")
+      else
+        [[ "${picked}" == "${staging_ver}" ]] || log "  ${mod}: ${staging_ver} not served by the module proxy, using ${picked}"
+        edits+=("-replace=${mod}=${mod}@${picked}")
+      fi
     done < <(sed -n 's#^[[:space:]]*\(k8s\.io/[a-z0-9-]*\) => \./staging/.*#\1#p' go.mod)
     go mod edit "${edits[@]}"
-    # Drop the replaces for staging modules that are never published / never
-    # needed by kube-apiserver (sample-*), so resolution cannot trip on them.
-    for m in k8s.io/sample-apiserver k8s.io/sample-cli-plugin k8s.io/sample-controller; do
-      go mod edit "-dropreplace=${m}" 2>/dev/null || true
-    done
     log "kube-apiserver: compiling ./cmd/kube-apiserver (this is the slow part: ~10-20 min on 2 cores the first time)"
     go build -mod=mod "${GO_BUILD_FLAGS[@]}" \
       -ldflags="-s -w -X k8s.io/component-base/version.gitVersion=${K8S_VERSION} -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "${K8S_VERSION}" | cut -d. -f2) -X k8s.io/client-go/pkg/version.gitVersion=${K8S_VERSION}" \

@@ -1,0 +1,112 @@
+// What virt-api's mutating webhook does to a VirtualMachineInstance on CREATE.
+// upstream: pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go (VMIsMutator.Mutate)
+import { createHash } from 'node:crypto';
+import {
+  KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY,
+  type ClusterConfig,
+} from '../cluster/cluster-config.js';
+import { RenderError, VmiRenderError } from '../errors.js';
+import { RealtimeLabel, SEVESLabel, SEVLabel, VirtualMachineInstanceFinalizer } from '../types/constants.js';
+import type { VirtualMachineInstance } from '../types/kubevirt.js';
+import { isRealtimeEnabled, isSEVESVMI, isSEVVMI, markAsNonroot } from '../render/util/vmi.js';
+import { setDefaultVirtualMachineInstance } from './defaults.js';
+import { decodeVmiQuantities, encodeVmiQuantities } from './quantities.js';
+
+export interface AdmissionOptions {
+  /**
+   * UUID for spec.domain.firmware.uuid when the VMI sets none. Upstream draws a random v4 UUID; to stay
+   * deterministic the default is stableFirmwareUUID(metadata.name), what virt-controller gives a
+   * VirtualMachine's VMI.
+   */
+  firmwareUUID?: string;
+  /**
+   * RFC 3339 time of admission for status.phaseTransitionTimestamps. Upstream uses the clock; without
+   * this option no timestamp is recorded.
+   */
+  now?: string;
+}
+
+// upstream: pkg/virt-controller/watch/vm/vm.go magicUUID / setupStableFirmwareUUID
+const FIRMWARE_UUID_NAMESPACE = '6a1a24a1-4061-4607-8bf4-a3963d0c5895';
+
+/** RFC 4122 version 5 (SHA-1) UUID of `name` in `namespace` (Go: uuid.NewSHA1). */
+export function uuidV5(namespace: string, name: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
+    .update(Buffer.from(name, 'utf8'))
+    .digest();
+  const bytes = hash.subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The firmware UUID virt-controller derives from a VirtualMachine's name. */
+export function stableFirmwareUUID(name: string): string {
+  return uuidV5(FIRMWARE_UUID_NAMESPACE, name);
+}
+
+// upstream: addNodeSelector
+function addNodeSelector(vmi: VirtualMachineInstance, label: string): void {
+  vmi.spec.nodeSelector ??= {};
+  vmi.spec.nodeSelector[label] = '';
+}
+
+/**
+ * The VMI as stored after virt-api admitted its creation: pkg/defaults (including the API type
+ * defaulters), node selectors for realtime/SEV/SEV-ES, the even-parity annotation, the foreground
+ * finalizer, phase Pending and the non-root runtime user. VirtualMachineInstancePresets are
+ * deprecated and treated as absent. Returns a new object; quantity fields come back as canonical
+ * strings (Go's re-serialization). A defaulting failure throws a RenderError `defaults: <upstream text>`.
+ */
+export function applyCreateDefaults(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  options: AdmissionOptions = {},
+): VirtualMachineInstance {
+  const result = structuredClone(vmi);
+  decodeVmiQuantities(result);
+  result.metadata ??= {};
+  result.status ??= {};
+
+  const firmwareUUID = options.firmwareUUID ?? stableFirmwareUUID(result.metadata.name ?? '');
+  try {
+    setDefaultVirtualMachineInstance(config, result, firmwareUUID);
+  } catch (err) {
+    if (err instanceof VmiRenderError) throw new RenderError(`defaults: ${err.message}`, { cause: err });
+    throw err;
+  }
+
+  if (isRealtimeEnabled(result)) addNodeSelector(result, RealtimeLabel);
+  if (isSEVVMI(result)) addNodeSelector(result, SEVLabel);
+  if (isSEVESVMI(result)) addNodeSelector(result, SEVESLabel);
+
+  if (result.spec.domain.cpu?.isolateEmulatorThread) {
+    const annotations = config.kubevirtAnnotations();
+    const copyParity =
+      Object.prototype.hasOwnProperty.call(annotations, KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY) &&
+      config.alignCPUsEnabled();
+    if (copyParity) {
+      result.metadata.annotations ??= {};
+      result.metadata.annotations[KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY] = '';
+    }
+  }
+
+  result.metadata.finalizers = [...(result.metadata.finalizers ?? []), VirtualMachineInstanceFinalizer];
+
+  result.status.phase = 'Pending';
+  if (options.now !== undefined) {
+    result.status.phaseTransitionTimestamps = [
+      ...(result.status.phaseTransitionTimestamps ?? []),
+      { phase: 'Pending', phaseTransitionTimestamp: options.now },
+    ];
+  }
+
+  if (!config.rootEnabled()) markAsNonroot(result);
+  // runtimeUser is not omitempty upstream: the stored VMI always carries it (0 = root).
+  result.status.runtimeUser ??= 0;
+
+  encodeVmiQuantities(result);
+  return result;
+}

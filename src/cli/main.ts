@@ -1,0 +1,189 @@
+// The command line: commander wiring and the one top-level error handler. The only place that prints.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { InternalError, UsageError, VmiRenderError, type InputProblem } from '../errors.js';
+import { KUBEVIRT_VERSION } from '../pipeline.js';
+import { colours, formatProblem, sortProblems } from './report.js';
+import { formatRendered, renderProblems, runPipeline, type RenderFlags } from './render-command.js';
+import { formatLintReport, lintOutcome, type LintFormat } from './lint-command.js';
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_INTERNAL = 70;
+
+export interface CliIO {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  readStdin: () => Buffer;
+}
+
+const defaultIO = (): CliIO => {
+  let stdin: Buffer | undefined;
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    readStdin: () => {
+      if (stdin === undefined) {
+        try {
+          stdin = readFileSync(0);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          // a closed stdin reads as empty
+          if (code === 'EOF' || code === 'EBADF' || code === 'ENXIO') stdin = Buffer.alloc(0);
+          else throw error;
+        }
+      }
+      return stdin;
+    },
+  };
+};
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function addInputOptions(command: Command): Command {
+  return command
+    .argument('<FILE...>', "VirtualMachineInstance or VirtualMachine manifests ('-' for standard input)")
+    .option('--cluster-config <FILE>', 'the KubeVirt CR whose spec.configuration is the cluster config')
+    .option('--objects <FILE>', 'cluster objects the render consults (repeatable)', collect, [] as string[])
+    .addOption(
+      new Option('--arch <ARCH>', 'architecture virt-controller runs on')
+        .choices(['amd64', 'arm64', 's390x', 'ppc64le'])
+        .default('amd64'),
+    )
+    .option('--no-admission', 'render the VMI exactly as given (skip the create-time defaults)')
+    .option('--launcher-image <IMAGE>', 'virt-launcher image (default: derived from the KubeVirt CR)')
+    .option('--sidecar-shim-image <IMAGE>', 'hook sidecar shim image (default: derived from the KubeVirt CR)')
+    .option('-n, --namespace <NS>', 'namespace for documents that have none', 'default')
+    .option('--uid <UID>', 'UID of the rendered VMI (default: derived from namespace and name)')
+    .option('--strict', 'treat unknown fields (and, for lint, every warning) as errors', false);
+}
+
+async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  if (!text) return;
+  await new Promise<void>((resolve, reject) => {
+    stream.write(text, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+function printProblems(io: CliIO, problems: InputProblem[]): void {
+  const colour = colours(io.stderr);
+  const lines = sortProblems(problems).map((problem) => formatProblem(problem, colour));
+  if (lines.length) io.stderr.write(lines.join('\n') + '\n');
+}
+
+function toFlags(options: Record<string, unknown>): RenderFlags {
+  return {
+    clusterConfig: options.clusterConfig as string | undefined,
+    objects: (options.objects as string[] | undefined) ?? [],
+    arch: options.arch as string,
+    admission: options.admission as boolean,
+    launcherImage: options.launcherImage as string | undefined,
+    sidecarShimImage: options.sidecarShimImage as string | undefined,
+    namespace: options.namespace as string,
+    output: (options.output as string | undefined) ?? 'yaml',
+    strict: options.strict as boolean,
+    uid: options.uid as string | undefined,
+    show: (options.show as string | undefined) ?? 'pod',
+  };
+}
+
+function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
+  const program = new Command('vmi-render')
+    .description(`Render the virt-launcher Pod KubeVirt ${KUBEVIRT_VERSION} would create for a VirtualMachineInstance`)
+    .version(`vmi-render 0.1.0 (KubeVirt ${KUBEVIRT_VERSION})`, '--version')
+    .showHelpAfterError('(run vmi-render --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+
+  addInputOptions(
+    program
+      .command('render', { isDefault: true })
+      .description('print the launcher Pod of each VirtualMachineInstance / VirtualMachine (the default command)'),
+  )
+    .addOption(new Option('-o, --output <FORMAT>', 'output format').choices(['yaml', 'json']).default('yaml'))
+    .addOption(new Option('--show <WHAT>', 'print the Pod, or the VMI that would be created').choices(['pod', 'vmi']).default('pod'))
+    .action(async (files: string[], options: Record<string, unknown>) => {
+      const flags = toFlags(options);
+      const outcome = runPipeline(files, flags, io.readStdin);
+      const problems = renderProblems(outcome);
+      printProblems(io, problems);
+      if (problems.some((problem) => problem.severity === 'error')) {
+        setExit(EXIT_INVALID);
+        return;
+      }
+      await write(io.stdout, formatRendered(outcome, flags.output as 'yaml' | 'json', flags.show as 'pod' | 'vmi'));
+      setExit(EXIT_OK);
+    });
+
+  addInputOptions(
+    program
+      .command('lint')
+      .description('validate and render without printing Pods; report every problem per document'),
+  )
+    .addOption(new Option('-o, --output <FORMAT>', 'report format').choices(['text', 'json', 'junit']).default('text'))
+    .action(async (files: string[], options: Record<string, unknown>) => {
+      const flags = toFlags(options);
+      const report = lintOutcome(runPipeline(files, flags, io.readStdin), flags.strict);
+      const format = flags.output as LintFormat;
+      await write(io.stdout, formatLintReport(report, format, colours(io.stdout)));
+      setExit(report.failed ? EXIT_INVALID : EXIT_OK);
+    });
+
+  program
+    .command('watch')
+    .description('keep rendered launcher Pods applied for the VMIs of a cluster (a controller)')
+    .allowUnknownOption(true)
+    .allowExcessArguments(true)
+    .helpOption(false)
+    .action(async (_options: unknown, command: Command) => {
+      const { runWatch } = await import('../watch/command.js');
+      setExit(await runWatch(command.args, io));
+    });
+
+  return program;
+}
+
+/** Runs the CLI; resolves to the exit code. Never throws. */
+export async function main(argv: string[], io: CliIO = defaultIO()): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = buildProgram(io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    return handleError(error, io);
+  }
+}
+
+function handleError(error: unknown, io: CliIO): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+      return EXIT_OK;
+    }
+    return EXIT_USAGE; // commander already printed the message
+  }
+  if (error instanceof UsageError) {
+    io.stderr.write(`vmi-render: ${error.message}\n`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof VmiRenderError && !(error instanceof InternalError)) {
+    if ('problems' in error && Array.isArray(error.problems) && error.problems.length) {
+      printProblems(io, error.problems as InputProblem[]);
+    } else {
+      io.stderr.write(`vmi-render: ${error.message}\n`);
+    }
+    return error.exitCode;
+  }
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.stderr.write(
+    `vmi-render: internal error (this is a bug in vmi-render; please report it with the input that caused it)\n` +
+      (process.env.VMI_RENDER_DEBUG ? `${detail}\n` : `${error instanceof Error ? error.message : String(error)}\n`),
+  );
+  return EXIT_INTERNAL;
+}

@@ -1,0 +1,103 @@
+// `vmi-render [render] FILE...` and `vmi-render lint FILE...`: shared input handling, different output.
+import { InvalidInputError, RenderError, type InputProblem } from '../errors.js';
+import { formatObjects, type OutputFormat } from '../io/output.js';
+import { renderDocument, type PipelineResult } from '../pipeline.js';
+import { ARCHES, type Arch } from '../cluster/cluster-config.js';
+import { loadInputs, type RenderTarget } from './inputs.js';
+import { UsageError } from '../errors.js';
+
+export interface RenderFlags {
+  clusterConfig?: string;
+  objects: string[];
+  arch: string;
+  admission: boolean;
+  launcherImage?: string;
+  sidecarShimImage?: string;
+  namespace: string;
+  output: string;
+  strict: boolean;
+  uid?: string;
+  show: string;
+}
+
+export interface DocumentOutcome {
+  target: RenderTarget;
+  result?: PipelineResult;
+  error?: string;
+}
+
+export interface RunOutcome {
+  problems: InputProblem[];
+  documents: DocumentOutcome[];
+}
+
+export function parseArch(value: string): Arch {
+  if (!(ARCHES as readonly string[]).includes(value)) {
+    throw new UsageError(`--arch must be one of ${ARCHES.join(', ')} (got "${value}")`);
+  }
+  return value as Arch;
+}
+
+/** Loads, validates and renders every document; never prints. */
+export function runPipeline(files: string[], flags: RenderFlags, stdin: () => Buffer): RunOutcome {
+  const arch = parseArch(flags.arch);
+  const inputs = loadInputs(
+    {
+      files,
+      objects: flags.objects,
+      arch,
+      namespace: flags.namespace,
+      strict: flags.strict,
+      ...(flags.clusterConfig ? { clusterConfig: flags.clusterConfig } : {}),
+    },
+    stdin,
+  );
+  const documents: DocumentOutcome[] = [];
+  const renderable = inputs.targets.length;
+  if (flags.uid !== undefined && renderable > 1) {
+    throw new UsageError('--uid applies to a single VirtualMachineInstance or VirtualMachine, but the input has several');
+  }
+  for (const target of inputs.targets) {
+    try {
+      const result = renderDocument(target.document, {
+        config: inputs.config,
+        state: inputs.state,
+        admission: flags.admission,
+        namespace: flags.namespace,
+        ...(flags.uid !== undefined ? { uid: flags.uid } : {}),
+        ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
+        ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
+      });
+      documents.push({ target, result });
+    } catch (error) {
+      if (error instanceof RenderError || error instanceof InvalidInputError) {
+        documents.push({ target, error: error.message });
+      } else {
+        throw error;
+      }
+    }
+  }
+  return { problems: inputs.problems, documents };
+}
+
+export function renderProblems(outcome: RunOutcome): InputProblem[] {
+  const problems = [...outcome.problems];
+  for (const document of outcome.documents) {
+    if (document.error === undefined) continue;
+    const { line, column } = document.target.source.locate(document.target.path);
+    const file = document.target.file === '-' ? '<stdin>' : document.target.file;
+    const name = (document.target.document.metadata?.name as string | undefined) ?? '';
+    problems.push({
+      location: { file, line, column },
+      path: '',
+      message: `${document.target.document.kind} "${name}": ${document.error}`,
+      severity: 'error',
+    });
+  }
+  return problems;
+}
+
+export function formatRendered(outcome: RunOutcome, format: OutputFormat, show: 'pod' | 'vmi'): string {
+  const objects = outcome.documents.map((document) => (show === 'vmi' ? document.result!.vmi : document.result!.pod));
+  return formatObjects(objects, format);
+}

@@ -1,0 +1,119 @@
+// From parsed input documents to Pods: defaults for what a file leaves out (namespace, UID), VM -> VMI,
+// create-time defaults, then the pure render. Shared by `render`, `lint` and `watch`.
+import { createHash } from 'node:crypto';
+import type { Pod } from './types/k8s.js';
+import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
+import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
+import type { ClusterState } from './state/cluster-state.js';
+import { renderLaunchManifest } from './render/launch-manifest.js';
+import type { RenderOptions } from './render/options.js';
+import { applyCreateDefaults } from './admission/index.js';
+import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
+
+export const KUBEVIRT_VERSION = 'v1.4.0';
+const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
+/** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
+const UID_NAMESPACE = 'b8f0c5a2-3c1e-5d6f-9a7b-4e2d1c0f9a8b';
+
+/** A UUID v5 (SHA-1, RFC 4122) of `name` in `namespaceUUID`. */
+export function uuidV5(namespaceUUID: string, name: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespaceUUID.replace(/-/g, ''), 'hex'))
+    .update(name)
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The UID a VMI without one gets: stable for a namespace/name pair. */
+export function deriveUID(kind: string, namespace: string, name: string): string {
+  return uuidV5(UID_NAMESPACE, `${kind}/${namespace}/${name}`);
+}
+
+/** Upstream draws the qemu-timeout jitter at random in [0,120); we derive it from the UID. */
+export function qemuTimeoutJitter(uid: string): number {
+  return createHash('sha256').update(uid).digest().readUInt32BE(0) % 120;
+}
+
+/** upstream: virt-operator AddVersionSeparatorPrefix */
+function versionSeparator(version: string): string {
+  if (version.startsWith('sha256:')) return `@${version}`;
+  if (version.startsWith('{{if')) return version;
+  return `:${version}`;
+}
+
+/** The image virt-operator would configure for a component, from the KubeVirt CR. */
+export function componentImage(kubevirt: KubeVirt | undefined, component: 'virt-launcher' | 'sidecar-shim'): string {
+  const spec = kubevirt?.spec;
+  const registry = spec?.imageRegistry || DEFAULT_IMAGE_REGISTRY;
+  // imagePrefix is not part of KubeVirtSpec (the operator takes it from its own image); accept it if given.
+  const declaredPrefix = (spec as Record<string, unknown> | undefined)?.imagePrefix;
+  const prefix = typeof declaredPrefix === 'string' ? declaredPrefix : '';
+  const tag = spec?.imageTag || KUBEVIRT_VERSION;
+  return `${registry}/${prefix}${component}${versionSeparator(tag)}`;
+}
+
+export interface PipelineSettings {
+  config: ClusterConfig;
+  state: ClusterState;
+  /** Apply virt-api's create-time defaults first (a new VMI); false for a VMI read back from a cluster. */
+  admission: boolean;
+  /** Namespace for documents that have none. */
+  namespace: string;
+  /** UID for the rendered VMI; default: derived from namespace and name. */
+  uid?: string;
+  launcherImage?: string;
+  sidecarShimImage?: string;
+}
+
+export interface PipelineResult {
+  vmi: VirtualMachineInstance;
+  pod: Pod;
+}
+
+function withIdentity<T extends { metadata?: { name?: string; namespace?: string; uid?: string } }>(
+  object: T,
+  namespace: string,
+): T {
+  const copy = structuredClone(object);
+  copy.metadata = { ...copy.metadata, namespace: copy.metadata?.namespace || namespace };
+  return copy;
+}
+
+/** The VMI that a VMI document or a VM document leads to (before the render). */
+export function resolveVMI(document: VirtualMachineInstance | VirtualMachine, settings: PipelineSettings): VirtualMachineInstance {
+  const { config, state } = settings;
+  if (document.kind === 'VirtualMachine') {
+    const vm = withIdentity(document as VirtualMachine, settings.namespace);
+    const name = vm.metadata?.name ?? '';
+    const uid = settings.uid ?? deriveUID('VirtualMachineInstance', vm.metadata?.namespace ?? '', name);
+    const mutated = mutateVirtualMachine(vm, config, state);
+    const vmi = virtualMachineToVMI(mutated, config, state, { uid });
+    return settings.admission ? applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') }) : vmi;
+  }
+  const vmi = withIdentity(document as VirtualMachineInstance, settings.namespace);
+  const uid =
+    settings.uid ||
+    vmi.metadata?.uid ||
+    deriveUID('VirtualMachineInstance', vmi.metadata?.namespace ?? '', vmi.metadata?.name ?? '');
+  vmi.metadata = { ...vmi.metadata, uid };
+  if (!settings.admission) return vmi;
+  return applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+}
+
+export function renderDocument(
+  document: VirtualMachineInstance | VirtualMachine,
+  settings: PipelineSettings,
+): PipelineResult {
+  const vmi = resolveVMI(document, settings);
+  const options: RenderOptions = {
+    launcherImage: settings.launcherImage ?? componentImage(settings.config.kubevirt, 'virt-launcher'),
+    sidecarShimImage: settings.sidecarShimImage ?? componentImage(settings.config.kubevirt, 'sidecar-shim'),
+    qemuTimeoutJitterSeconds: qemuTimeoutJitter(vmi.metadata?.uid ?? ''),
+  };
+  return { vmi, pod: renderLaunchManifest(vmi, settings.config, settings.state, options) };
+}
+
+export type { Arch };

@@ -1,0 +1,227 @@
+// containerDisk and kernel-boot containers: each image is pulled into its own container that hands the disk
+// (or kernel/initrd) to virt-launcher.
+// upstream: pkg/container-disk/container-disk.go
+import type { Container, ResourceRequirements } from '../types/k8s.js';
+import type { Volume, VirtualMachineInstance } from '../types/kubevirt.js';
+import type { ClusterConfig } from '../cluster/cluster-config.js';
+import { Quantity } from '../quantity/quantity.js';
+import { EPHEMERAL_DISK_DIR } from './options.js';
+import { basePath, joinPath } from './util/path.js';
+import {
+  hasKernelBootContainerImage,
+  isCPUDedicated,
+  NonRootUID,
+  wantsToHaveQOSGuaranteed,
+} from './util/vmi.js';
+
+export const KERNEL_BOOT_NAME = 'kernel-boot';
+export const KERNEL_BOOT_VOLUME_NAME = `${KERNEL_BOOT_NAME}-volume`;
+const EPHEMERAL_STORAGE_OVERHEAD_SIZE = '50M';
+
+/** virt-controller points the package at <ephemeral-disk-dir>/container-disk-data (SetLocalDirectoryOnly). */
+export const CONTAINER_DISK_MOUNT_BASE_DIR = joinPath(EPHEMERAL_DISK_DIR, 'container-disk-data');
+
+/** Volume name -> pullable image reference (digest) of a previous pod; empty for a fresh render. */
+export type ImageIDs = Readonly<Record<string, string>>;
+
+// upstream: GetVolumeMountDirOnGuest
+export function getVolumeMountDirOnGuest(vmi: VirtualMachineInstance): string {
+  return joinPath(CONTAINER_DISK_MOUNT_BASE_DIR, vmi.metadata?.uid ?? '');
+}
+
+// upstream: GetDiskTargetName
+export function getDiskTargetName(volumeIndex: number): string {
+  return `disk_${volumeIndex}.img`;
+}
+
+// upstream: GetDiskTargetPathFromLauncherView
+export function getDiskTargetPathFromLauncherView(volumeIndex: number): string {
+  return joinPath(CONTAINER_DISK_MOUNT_BASE_DIR, getDiskTargetName(volumeIndex));
+}
+
+// upstream: GetKernelBootArtifactPathFromLauncherView
+export function getKernelBootArtifactPathFromLauncherView(artifact: string): string {
+  return joinPath(CONTAINER_DISK_MOUNT_BASE_DIR, KERNEL_BOOT_NAME, basePath(artifact));
+}
+
+// upstream: GenerateInitContainers
+export function generateInitContainers(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs = {},
+  podVolumeName = 'container-disks',
+  binVolumeName = 'virt-bin-share-dir',
+): Container[] {
+  return generateContainersHelper(vmi, config, imageIDs, podVolumeName, binVolumeName, true);
+}
+
+// upstream: GenerateContainers
+export function generateContainers(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs = {},
+  podVolumeName = 'container-disks',
+  binVolumeName = 'virt-bin-share-dir',
+): Container[] {
+  return generateContainersHelper(vmi, config, imageIDs, podVolumeName, binVolumeName, false);
+}
+
+// upstream: GenerateKernelBootContainer
+export function generateKernelBootContainer(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs = {},
+  podVolumeName = 'container-disks',
+  binVolumeName = 'virt-bin-share-dir',
+): Container | undefined {
+  return generateKernelBootContainerHelper(vmi, config, imageIDs, podVolumeName, binVolumeName, false);
+}
+
+// upstream: GenerateKernelBootInitContainer
+export function generateKernelBootInitContainer(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs = {},
+  podVolumeName = 'container-disks',
+  binVolumeName = 'virt-bin-share-dir',
+): Container | undefined {
+  return generateKernelBootContainerHelper(vmi, config, imageIDs, podVolumeName, binVolumeName, true);
+}
+
+// upstream: generateKernelBootContainerHelper
+function generateKernelBootContainerHelper(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs,
+  podVolumeName: string,
+  binVolumeName: string,
+  isInit: boolean,
+): Container | undefined {
+  if (!hasKernelBootContainerImage(vmi)) return undefined;
+  const kernelBootContainer = vmi.spec.domain.firmware!.kernelBoot!.container!;
+  const kernelBootVolume: Volume = {
+    name: KERNEL_BOOT_VOLUME_NAME,
+    containerDisk: {
+      image: kernelBootContainer.image,
+      imagePullSecret: kernelBootContainer.imagePullSecret,
+      path: '/',
+      imagePullPolicy: kernelBootContainer.imagePullPolicy,
+    },
+  };
+  const fakeVolumeIndex = 0; // the index makes no difference for the kernel-boot container
+  return generateContainerFromVolume(
+    vmi,
+    config,
+    imageIDs,
+    podVolumeName,
+    binVolumeName,
+    isInit,
+    true,
+    kernelBootVolume,
+    fakeVolumeIndex,
+  );
+}
+
+// upstream: generateContainersHelper (disk_<n> uses the volume's index among all volumes)
+function generateContainersHelper(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs,
+  podVolumeName: string,
+  binVolumeName: string,
+  isInit: boolean,
+): Container[] {
+  const containers: Container[] = [];
+  (vmi.spec.volumes ?? []).forEach((volume, index) => {
+    if (volume.name === KERNEL_BOOT_VOLUME_NAME) return;
+    const container = generateContainerFromVolume(
+      vmi,
+      config,
+      imageIDs,
+      podVolumeName,
+      binVolumeName,
+      isInit,
+      false,
+      volume,
+      index,
+    );
+    if (container) containers.push(container);
+  });
+  return containers;
+}
+
+/** Requests/limits of a containerDisk container; with dedicated CPUs or guaranteed QoS requests equal limits. */
+function containerDiskResources(vmi: VirtualMachineInstance, config: ClusterConfig): ResourceRequirements {
+  let requestCPU = config.getSupportContainerRequest('container-disk', 'cpu') ?? Quantity.parse('1m');
+  let requestMemory = config.getSupportContainerRequest('container-disk', 'memory') ?? Quantity.parse('1M');
+  const limitCPU = config.getSupportContainerLimit('container-disk', 'cpu') ?? Quantity.parse('10m');
+  const limitMemory = config.getSupportContainerLimit('container-disk', 'memory') ?? Quantity.parse('40M');
+  if (isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi)) {
+    requestCPU = limitCPU;
+    requestMemory = limitMemory;
+  }
+  return {
+    requests: {
+      cpu: requestCPU.toString(),
+      'ephemeral-storage': Quantity.parse(EPHEMERAL_STORAGE_OVERHEAD_SIZE).toString(),
+      memory: requestMemory.toString(),
+    },
+    limits: { cpu: limitCPU.toString(), memory: limitMemory.toString() },
+  };
+}
+
+// upstream: generateContainerFromVolume
+function generateContainerFromVolume(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs,
+  podVolumeName: string,
+  binVolumeName: string,
+  isInit: boolean,
+  isKernelBoot: boolean,
+  volume: Volume,
+  volumeIndex: number,
+): Container | undefined {
+  const containerDisk = volume.containerDisk;
+  if (!containerDisk) return undefined;
+
+  const volumeMountDir = getVolumeMountDirOnGuest(vmi);
+  const diskContainerName = toContainerName(volume.name);
+  const image = Object.hasOwn(imageIDs, volume.name) ? imageIDs[volume.name]! : containerDisk.image;
+  const mountedDiskName = isKernelBoot ? KERNEL_BOOT_NAME : `disk_${volumeIndex}`;
+
+  const container: Container = {
+    name: isInit ? `${diskContainerName}-init` : diskContainerName,
+    image,
+    command: ['/usr/bin/container-disk'],
+    args: isInit ? ['--no-op'] : ['--copy-path', joinPath(volumeMountDir, mountedDiskName)],
+    volumeMounts: [
+      { name: podVolumeName, mountPath: volumeMountDir },
+      { name: binVolumeName, mountPath: '/usr/bin' },
+    ],
+    resources: containerDiskResources(vmi, config),
+    securityContext: {
+      runAsUser: NonRootUID,
+      runAsNonRoot: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    },
+  };
+  if (containerDisk.imagePullPolicy) container.imagePullPolicy = containerDisk.imagePullPolicy;
+  return container;
+}
+
+// upstream: toContainerName
+export function toContainerName(volumeName: string): string {
+  return `volume${volumeName}`;
+}
+
+// upstream: toVolumeName
+export function toVolumeName(containerName: string): string {
+  return containerName.startsWith('volume') ? containerName.slice('volume'.length) : containerName;
+}
+
+// upstream: isImageVolume
+export function isImageVolume(containerName: string): boolean {
+  return containerName.startsWith('volume');
+}

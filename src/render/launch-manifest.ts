@@ -1,0 +1,481 @@
+// upstream: pkg/virt-controller/services/template.go — RenderLaunchManifest / renderLaunchManifest
+import type { Affinity, Container, EnvVar, Pod, PodSecurityContext, PodVolume, VolumeMount } from '../types/k8s.js';
+import type { VirtualMachineInstance } from '../types/kubevirt.js';
+import type { ClusterConfig } from '../cluster/cluster-config.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { RenderError } from '../errors.js';
+import {
+  CONTAINER_DISK_DIR,
+  EPHEMERAL_DISK_DIR,
+  NON_ROOT_UID,
+  VIRT_SHARE_DIR,
+  type RenderOptions,
+} from './options.js';
+import {
+  renderContainerSpec,
+  renderComputeProbe,
+  containerPortsFromVMI,
+  withCapabilities,
+  withDropAllCapabilities,
+  withNoCapabilities,
+  type ContainerSpecOptions,
+} from './container.js';
+import { renderNodeSelector, CPU_FEATURE_LABEL_PREFIX } from './node-selector.js';
+import { generateSerialConsoleLogContainer, ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY } from './serial-console-log.js';
+import { renderComputeResources, sidecarResources, initContainerResourceRequirementsForVMI } from './resources.js';
+import {
+  renderVolumes,
+  imagePullSecrets,
+  appendUniqueImagePullSecret,
+  serviceAccountName,
+  haveContainerDiskVolume,
+} from './volumes.js';
+import { isBackendStorageNeededForVMI, pvcForVMI } from './storage/backend-storage.js';
+import { generateStorageAnnotations } from './storage/annotations.js';
+import {
+  generateContainers,
+  generateInitContainers,
+  generateKernelBootContainer,
+  generateKernelBootInitContainer,
+} from './container-disk.js';
+import { generateVirtioFSContainers } from './virtiofs.js';
+import { unmarshalHookSidecarList, HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
+import { getNetworkToResourceMap } from './network/resource-map.js';
+import { netBindingPluginSidecarList } from './network/netbinding.js';
+import { generateNetworkAnnotations } from './network/annotations.js';
+import { istioProxyInjectionEnabled } from './network/istio.js';
+import { NETWORK_INFO_MOUNT_PATH, NETWORK_INFO_VOLUME_NAME } from './network/downwardapi.js';
+import { hasKernelBootContainerImage, isNonRootVMI } from './util/vmi.js';
+import { sanitizeHostname } from './util/dns.js';
+
+const DEFAULT_GRACE_PERIOD_SECONDS = 30;
+const QEMU_TIMEOUT_BASE_SECONDS = 240;
+const VIRT_BIN_DIR = 'virt-bin-share-dir';
+const HOOK_SIDECAR_SOCKETS_VOLUME = 'hook-sidecar-sockets';
+const DEFAULT_LAUNCHER_LOG_VERBOSITY = 2;
+const EXT_LOG_VERBOSITY_THRESHOLD = 5;
+const NODE_HOST_MODEL_IS_OBSOLETE_LABEL = 'node-labeller.kubevirt.io/obsolete-host-model';
+
+const LABEL_LOG_VERBOSITY = 'logVerbosity';
+const LABEL_DEBUG_LOGS = 'debugLogs';
+const LABEL_VIRTIOFSD_DEBUG_LOGS = 'virtiofsdDebugLogs';
+const ANNOTATION_LIBVIRT_LOG_FILTERS = 'kubevirt.io/libvirt-log-filters';
+const ANNOTATION_KEEP_LAUNCHER_AFTER_FAILURE = 'kubevirt.io/keep-launcher-alive-after-failure';
+const ANNOTATION_LAUNCHER_FAIL_FAST = 'kubevirt.io/func-test-virt-launcher-fail-fast';
+
+export const FAILED_TO_RENDER_PREFIX = 'failed to render launch manifest: ';
+
+/**
+ * Renders the virt-launcher Pod for a VMI as virt-controller does when it starts the VMI.
+ * upstream: templateService.RenderLaunchManifest; errors carry virt-controller's "failed to render launch manifest" prefix.
+ */
+export function renderLaunchManifest(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  state: ClusterState,
+  options: RenderOptions,
+): Pod {
+  try {
+    let backendStoragePVCName = '';
+    if (isBackendStorageNeededForVMI(vmi.spec)) {
+      const pvc = pvcForVMI(state, vmi);
+      if (!pvc) {
+        throw new RenderError("can't generate manifest without backend-storage PVC, waiting for the PVC to be created");
+      }
+      backendStoragePVCName = pvc.metadata?.name ?? '';
+    }
+    return renderPod(vmi, config, state, options, backendStoragePVCName);
+  } catch (error) {
+    if (error instanceof RenderError) throw new RenderError(FAILED_TO_RENDER_PREFIX + error.message);
+    throw error;
+  }
+}
+
+function gracePeriodInSeconds(vmi: VirtualMachineInstance): number {
+  return vmi.spec.terminationGracePeriodSeconds ?? DEFAULT_GRACE_PERIOD_SECONDS;
+}
+
+/** Go's strconv.Atoi: optional sign, decimal digits, within int64. */
+function parseGoInt(text: string): number | undefined {
+  if (!/^[+-]?\d+$/.test(text)) return undefined;
+  const value = BigInt(text);
+  if (value > 9223372036854775807n || value < -9223372036854775808n) return undefined;
+  return Number(value);
+}
+
+function launcherLogVerbosity(vmi: VirtualMachineInstance, config: ClusterConfig, compute: Container): number {
+  let verbosity = config.getVirtLauncherVerbosity();
+  const labels = vmi.metadata?.labels ?? {};
+  const label = labels[LABEL_LOG_VERBOSITY];
+  const env = (compute.env ??= []);
+  if (label !== undefined || verbosity !== DEFAULT_LAUNCHER_LOG_VERBOSITY) {
+    let text = String(verbosity);
+    if (label !== undefined) {
+      text = label;
+      const parsed = parseGoInt(label);
+      if (parsed === undefined) {
+        const reason = /^[+-]?\d+$/.test(label) ? 'value out of range' : 'invalid syntax';
+        throw new RenderError(
+          `verbosity ${label} cannot cast to int: strconv.Atoi: parsing ${JSON.stringify(label)}: ${reason}`,
+        );
+      }
+      // upstream stores it in a uint
+      verbosity = parsed < 0 ? Number(BigInt.asUintN(64, BigInt(parsed))) : parsed;
+    }
+    env.push({ name: ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY, value: text });
+  }
+  const labelIsTrue = (name: string): boolean => labels[name]?.toLowerCase() === 'true';
+  if (labelIsTrue(LABEL_DEBUG_LOGS) || verbosity > EXT_LOG_VERBOSITY_THRESHOLD) {
+    env.push({ name: 'LIBVIRT_DEBUG_LOGS', value: '1' });
+  }
+  if (labelIsTrue(LABEL_VIRTIOFSD_DEBUG_LOGS) || verbosity > EXT_LOG_VERBOSITY_THRESHOLD) {
+    env.push({ name: 'VIRTIOFSD_DEBUG_LOGS', value: '1' });
+  }
+  return verbosity;
+}
+
+function keepLauncherAfterFailure(vmi: VirtualMachineInstance): boolean {
+  return Object.entries(vmi.metadata?.annotations ?? {}).some(
+    ([key, value]) => key.startsWith(ANNOTATION_KEEP_LAUNCHER_AFTER_FAILURE) && (value === '' || value.startsWith('true')),
+  );
+}
+
+function launcherCommand(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  options: RenderOptions,
+  gracePeriodSeconds: number,
+  hookSidecarCount: number,
+): string[] {
+  const annotations = vmi.metadata?.annotations ?? {};
+  const command = [
+    '/usr/bin/virt-launcher-monitor',
+    '--qemu-timeout',
+    `${QEMU_TIMEOUT_BASE_SECONDS + options.qemuTimeoutJitterSeconds}s`,
+    '--name',
+    vmi.metadata?.name ?? '',
+    '--uid',
+    vmi.metadata?.uid ?? '',
+    '--namespace',
+    vmi.metadata?.namespace ?? '',
+    '--kubevirt-share-dir',
+    VIRT_SHARE_DIR,
+    '--ephemeral-disk-dir',
+    EPHEMERAL_DISK_DIR,
+    '--container-disk-dir',
+    CONTAINER_DISK_DIR,
+    '--grace-period-seconds',
+    String(gracePeriodSeconds),
+    '--hook-sidecars',
+    String(hookSidecarCount),
+    '--ovmf-path',
+    config.getOVMFPath(vmi.spec.architecture ?? ''),
+  ];
+  if (isNonRootVMI(vmi)) command.push('--run-as-nonroot');
+  const filters = annotations[ANNOTATION_LIBVIRT_LOG_FILTERS];
+  if (filters !== undefined) command.push('--libvirt-log-filters', filters);
+  if (config.allowEmulation()) command.push('--allow-emulation');
+  if (keepLauncherAfterFailure(vmi)) command.push('--keep-after-failure');
+  if (ANNOTATION_LAUNCHER_FAIL_FAST in annotations) command.push('--simulate-crash');
+  return command;
+}
+
+function computePodSecurityContext(vmi: VirtualMachineInstance, config: ClusterConfig): PodSecurityContext {
+  const context: PodSecurityContext = isNonRootVMI(vmi)
+    ? { runAsUser: NON_ROOT_UID, runAsGroup: NON_ROOT_UID, runAsNonRoot: true, fsGroup: NON_ROOT_UID }
+    : { runAsUser: 0 };
+  const customProfile = config.getSeccompConfiguration()?.virtualMachineInstanceProfile?.customProfile;
+  if (customProfile?.localhostProfile !== undefined) {
+    context.seccompProfile = { type: 'Localhost', localhostProfile: customProfile.localhostProfile };
+  } else if (customProfile?.runtimeDefaultProfile) {
+    context.seccompProfile = { type: 'RuntimeDefault' };
+  }
+  return context;
+}
+
+function filterVMIAnnotationsForPod(annotations: Record<string, string>): Record<string, string> {
+  const filtered: Record<string, string> = {};
+  for (const [key, value] of Object.entries(annotations)) {
+    if (
+      key.startsWith('kubectl.kubernetes.io') ||
+      key.startsWith('kubevirt.io/storage-observed-api-version') ||
+      key.startsWith('kubevirt.io/latest-observed-api-version')
+    ) {
+      continue;
+    }
+    filtered[key] = value;
+  }
+  return filtered;
+}
+
+function generatePodAnnotations(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  state: ClusterState,
+): Record<string, string> {
+  return {
+    'kubevirt.io/domain': vmi.metadata?.name ?? '',
+    ...filterVMIAnnotationsForPod(vmi.metadata?.annotations ?? {}),
+    'kubectl.kubernetes.io/default-container': 'compute',
+    'kubevirt.io/migrationTransportUnix': 'true',
+    'descheduler.alpha.kubernetes.io/request-evict-only': '',
+    ...generateNetworkAnnotations(vmi, config, state),
+    ...generateStorageAnnotations(vmi),
+  };
+}
+
+function podLabels(vmi: VirtualMachineInstance, hostName: string): Record<string, string> {
+  return {
+    ...(vmi.metadata?.labels ?? {}),
+    'kubevirt.io': 'virt-launcher',
+    'kubevirt.io/created-by': vmi.metadata?.uid ?? '',
+    'vm.kubevirt.io/name': hostName,
+  };
+}
+
+/** upstream: modifyNodeAffintyToRejectLabel */
+function rejectNodeLabel(original: Affinity | undefined, label: string): Affinity {
+  const requirement = { key: label, operator: 'DoesNotExist' };
+  const term = { matchExpressions: [requirement] };
+  const affinity: Affinity = original ? structuredClone(original) : {};
+  const required = affinity.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (affinity.nodeAffinity && required) {
+    for (const selectorTerm of required.nodeSelectorTerms) {
+      selectorTerm.matchExpressions = [...(selectorTerm.matchExpressions ?? []), requirement];
+    }
+  } else if (affinity.nodeAffinity) {
+    affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: [term] };
+  } else {
+    affinity.nodeAffinity = { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [term] } };
+  }
+  return affinity;
+}
+
+/** upstream: setNodeAffinityForPod */
+function nodeAffinityForPod(vmi: VirtualMachineInstance, affinity: Affinity | undefined): Affinity | undefined {
+  const cpu = vmi.spec.domain.cpu;
+  let result = affinity;
+  if (!cpu?.model || cpu.model === 'host-model') result = rejectNodeLabel(result, NODE_HOST_MODEL_IS_OBSOLETE_LABEL);
+  for (const feature of cpu?.features ?? []) {
+    if (feature.policy === 'forbid') result = rejectNodeLabel(result, CPU_FEATURE_LABEL_PREFIX + feature.name);
+  }
+  return result;
+}
+
+/** upstream: alignPodMultiCategorySecurity */
+function alignPodMultiCategorySecurity(pod: Pod, selinuxType: string, dockerWorkaround: boolean): void {
+  if (selinuxType === '' && !dockerWorkaround) return;
+  const spec = pod.spec!;
+  if (selinuxType !== '') {
+    spec.securityContext ??= {};
+    spec.securityContext.seLinuxOptions = { type: selinuxType };
+  }
+  if (!dockerWorkaround) return;
+  for (const container of spec.containers) {
+    if (container.name === 'compute') continue;
+    container.securityContext ??= {};
+    const { type: _previousType, ...options } = container.securityContext.seLinuxOptions ?? {};
+    container.securityContext.seLinuxOptions = { ...options, ...(selinuxType ? { type: selinuxType } : {}), level: 's0' };
+  }
+}
+
+function renderSidecarContainer(
+  index: number,
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  options: RenderOptions,
+  sidecar: HookSidecar,
+  userId: number,
+): Container {
+  const mounts: VolumeMount[] = [{ name: HOOK_SIDECAR_SOCKETS_VOLUME, mountPath: HOOK_SOCKETS_SHARED_DIRECTORY }];
+  if (sidecar.downwardAPI === 'DeviceInfo') {
+    mounts.push({ name: NETWORK_INFO_VOLUME_NAME, mountPath: NETWORK_INFO_MOUNT_PATH });
+  }
+  if (sidecar.configMap) {
+    mounts.push({ name: sidecar.configMap.name, mountPath: sidecar.configMap.hookPath, subPath: sidecar.configMap.key });
+  }
+  if (sidecar.pvc) mounts.push({ name: sidecar.pvc.name, mountPath: sidecar.pvc.volumePath });
+  const spec: ContainerSpecOptions = {
+    resources: sidecarResources(vmi, config),
+    args: sidecar.args,
+    volumeMounts: mounts,
+  };
+  if (isNonRootVMI(vmi)) {
+    spec.userId = userId;
+    withDropAllCapabilities(spec);
+  }
+  return renderContainerSpec(
+    `hook-sidecar-${index}`,
+    sidecar.image || options.sidecarShimImage,
+    sidecar.imagePullPolicy ?? '',
+    sidecar.command,
+    spec,
+  );
+}
+
+function renderPod(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  state: ClusterState,
+  options: RenderOptions,
+  backendStoragePVCName: string,
+): Pod {
+  const name = vmi.metadata?.name ?? '';
+  const namespace = vmi.metadata?.namespace ?? '';
+  const nonRoot = isNonRootVMI(vmi);
+  const userId = nonRoot ? NON_ROOT_UID : 0;
+  const ppc64 = config.arch === 'ppc64le';
+
+  let pullSecrets = imagePullSecrets(vmi.spec.volumes ?? []);
+  if (options.imagePullSecret) {
+    pullSecrets = appendUniqueImagePullSecret(pullSecrets, { name: options.imagePullSecret });
+  }
+  const gracePeriodSeconds = gracePeriodInSeconds(vmi) + 15;
+  const gracePeriodKillAfter = gracePeriodSeconds + 15;
+
+  const networkToResourceMap = getNetworkToResourceMap(state, vmi);
+  const resources = renderComputeResources(vmi, config, state, networkToResourceMap);
+
+  const hookSidecars: HookSidecar[] = [...unmarshalHookSidecarList(vmi), ...netBindingPluginSidecarList(vmi, config)];
+
+  const command = launcherCommand(vmi, config, options, gracePeriodSeconds, hookSidecars.length);
+  const volumes = renderVolumes(vmi, config, state, hookSidecars, backendStoragePVCName);
+
+  const computeSpec: ContainerSpecOptions = {
+    volumeDevices: volumes.devices,
+    volumeMounts: volumes.mounts,
+    resources,
+    ports: containerPortsFromVMI(vmi),
+  };
+  withCapabilities(computeSpec, vmi);
+  if (nonRoot) {
+    computeSpec.userId = userId;
+    withDropAllCapabilities(computeSpec);
+  }
+  if (ppc64) computeSpec.privileged = true;
+  if (vmi.spec.readinessProbe) computeSpec.readinessProbe = renderComputeProbe(vmi, vmi.spec.readinessProbe);
+  if (vmi.spec.livenessProbe) computeSpec.livenessProbe = renderComputeProbe(vmi, vmi.spec.livenessProbe);
+  const compute = renderContainerSpec('compute', options.launcherImage, config.getImagePullPolicy(), command, computeSpec);
+
+  const resourceEnv: EnvVar[] = [...networkToResourceMap].map(([network, resource]) =>
+    resource ? { name: `KUBEVIRT_RESOURCE_NAME_${network}`, value: resource } : { name: `KUBEVIRT_RESOURCE_NAME_${network}` },
+  );
+  compute.env = [...(compute.env ?? []), ...resourceEnv];
+  const verbosity = launcherLogVerbosity(vmi, config, compute);
+  compute.env.push({ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } });
+
+  const containers: Container[] = [compute, ...generateContainers(vmi, config)];
+  const kernelBoot = generateKernelBootContainer(vmi, config);
+  if (kernelBoot) containers.push(kernelBoot);
+  containers.push(...generateVirtioFSContainers(vmi, options.launcherImage, config));
+  const consoleLog = generateSerialConsoleLogContainer(vmi, options.launcherImage, config, verbosity);
+  if (consoleLog) containers.push(consoleLog);
+
+  const sidecarVolumes: PodVolume[] = [];
+  hookSidecars.forEach((sidecar, index) => {
+    const container = renderSidecarContainer(index, vmi, config, options, sidecar, userId);
+    if (sidecar.configMap) {
+      const configMap = state.getConfigMap(namespace, sidecar.configMap.name);
+      if (!configMap) throw new RenderError(`configmaps "${sidecar.configMap.name}" not found`);
+      const configMapName = configMap.metadata?.name ?? sidecar.configMap.name;
+      sidecarVolumes.push({ name: configMapName, configMap: { name: configMapName, defaultMode: 0o755 } });
+    }
+    if (sidecar.pvc) {
+      sidecarVolumes.push({ name: sidecar.pvc.name, persistentVolumeClaim: { claimName: sidecar.pvc.name } });
+      if (sidecar.pvc.sharedComputePath) {
+        compute.volumeMounts = [
+          ...(compute.volumeMounts ?? []),
+          { name: sidecar.pvc.name, mountPath: sidecar.pvc.sharedComputePath },
+        ];
+      }
+    }
+    containers.push(container);
+  });
+
+  const annotations = generatePodAnnotations(vmi, config, state);
+
+  const initContainers: Container[] = [];
+  if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
+    const initSpec: ContainerSpecOptions = {
+      volumeMounts: [{ name: VIRT_BIN_DIR, mountPath: '/init/usr/bin' }],
+      resources: initContainerResourceRequirementsForVMI(vmi, 'container-disk', config),
+    };
+    withNoCapabilities(initSpec);
+    if (nonRoot) initSpec.userId = userId;
+    if (ppc64) initSpec.privileged = true;
+    initContainers.push(
+      renderContainerSpec(
+        'container-disk-binary',
+        options.launcherImage,
+        config.getImagePullPolicy(),
+        ['/usr/bin/cp', '/usr/bin/container-disk', '/init/usr/bin/container-disk'],
+        initSpec,
+      ),
+    );
+    initContainers.push(...generateInitContainers(vmi, config));
+    const kernelBootInit = generateKernelBootInitContainer(vmi, config);
+    if (kernelBootInit) initContainers.push(kernelBootInit);
+  }
+
+  const hostName = sanitizeHostname(vmi);
+  const spec = vmi.spec;
+  const pod: Pod = {
+    metadata: {
+      generateName: `virt-launcher-${name}-`,
+      labels: podLabels(vmi, hostName),
+      annotations,
+      ownerReferences: [
+        {
+          apiVersion: 'kubevirt.io/v1',
+          kind: 'VirtualMachineInstance',
+          name,
+          uid: vmi.metadata?.uid ?? '',
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
+    },
+    spec: {
+      hostname: hostName,
+      securityContext: computePodSecurityContext(vmi, config),
+      terminationGracePeriodSeconds: gracePeriodKillAfter,
+      restartPolicy: 'Never',
+      containers,
+      nodeSelector: renderNodeSelector(vmi, config),
+      volumes: volumes.volumes,
+      readinessGates: [{ conditionType: 'kubevirt.io/virtual-machine-unpaused' }],
+      enableServiceLinks: false,
+    },
+  };
+  const podSpec = pod.spec!;
+  if (spec.subdomain) podSpec.subdomain = spec.subdomain;
+  if (initContainers.length) podSpec.initContainers = initContainers;
+  if (pullSecrets.length) podSpec.imagePullSecrets = pullSecrets;
+  if (spec.dnsConfig) podSpec.dnsConfig = structuredClone(spec.dnsConfig) as typeof podSpec.dnsConfig;
+  if (spec.dnsPolicy) podSpec.dnsPolicy = spec.dnsPolicy;
+  if (spec.schedulerName) podSpec.schedulerName = spec.schedulerName;
+  if (spec.tolerations) podSpec.tolerations = structuredClone(spec.tolerations) as typeof podSpec.tolerations;
+  if (spec.topologySpreadConstraints) {
+    podSpec.topologySpreadConstraints = structuredClone(
+      spec.topologySpreadConstraints,
+    ) as typeof podSpec.topologySpreadConstraints;
+  }
+
+  alignPodMultiCategorySecurity(pod, config.getSELinuxLauncherType(), config.dockerSELinuxMCSWorkaroundEnabled());
+
+  const runtimeClassName = config.getDefaultRuntimeClass();
+  if (runtimeClassName) podSpec.runtimeClassName = runtimeClassName;
+  if (spec.priorityClassName) podSpec.priorityClassName = spec.priorityClassName;
+  const affinity = nodeAffinityForPod(vmi, spec.affinity as Affinity | undefined);
+  if (affinity) podSpec.affinity = affinity;
+
+  const serviceAccount = serviceAccountName(spec.volumes ?? []);
+  if (serviceAccount) {
+    podSpec.serviceAccountName = serviceAccount;
+    podSpec.automountServiceAccountToken = true;
+  } else {
+    podSpec.automountServiceAccountToken = istioProxyInjectionEnabled(vmi);
+  }
+  podSpec.volumes = [...(podSpec.volumes ?? []), ...sidecarVolumes];
+  return pod;
+}

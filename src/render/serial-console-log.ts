@@ -1,0 +1,65 @@
+// upstream: pkg/virt-controller/services/serialconsolelog.go
+import type { Container, ResourceRequirements } from '../types/k8s.js';
+import type { VirtualMachineInstance } from '../types/kubevirt.js';
+import type { ClusterConfig } from '../cluster/cluster-config.js';
+import { Quantity } from '../quantity/quantity.js';
+import { NON_ROOT_UID, VIRT_PRIVATE_DIR } from './options.js';
+import { isCPUDedicated, wantsToHaveQOSGuaranteed } from './util/vmi.js';
+
+export const ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY = 'VIRT_LAUNCHER_LOG_VERBOSITY';
+
+export function isSerialConsoleLogEnabled(vmi: VirtualMachineInstance, config: ClusterConfig): boolean {
+  const devices = vmi.spec.domain.devices;
+  if (devices.autoattachSerialConsole === false) return false;
+  if (devices.logSerialConsole !== undefined) return devices.logSerialConsole;
+  return !config.isSerialConsoleLogDisabled();
+}
+
+export function resourcesForSerialConsoleLogContainer(
+  dedicatedCPUs: boolean,
+  guaranteedQOS: boolean,
+  config: ClusterConfig,
+): ResourceRequirements {
+  const pick = (configured: Quantity | undefined, fallback: string): string =>
+    (configured ?? Quantity.parse(fallback)).toString();
+  const limits = {
+    memory: pick(config.getSupportContainerLimit('guest-console-log', 'memory'), '60M'),
+    cpu: pick(config.getSupportContainerLimit('guest-console-log', 'cpu'), '15m'),
+  };
+  const requests = {
+    memory: pick(config.getSupportContainerRequest('guest-console-log', 'memory'), '35M'),
+    cpu: pick(config.getSupportContainerRequest('guest-console-log', 'cpu'), '5m'),
+  };
+  if (dedicatedCPUs || guaranteedQOS) {
+    requests.cpu = limits.cpu;
+    requests.memory = limits.memory;
+  }
+  return { requests, limits };
+}
+
+export function generateSerialConsoleLogContainer(
+  vmi: VirtualMachineInstance,
+  image: string,
+  config: ClusterConfig,
+  launcherLogVerbosity: number,
+): Container | undefined {
+  if (!isSerialConsoleLogEnabled(vmi, config)) return undefined;
+  const serialPort = 0;
+  const logFile = `${VIRT_PRIVATE_DIR}/${vmi.metadata?.uid ?? ''}/virt-serial${serialPort}-log`;
+  return {
+    name: 'guest-console-log',
+    image,
+    imagePullPolicy: 'IfNotPresent',
+    command: ['/usr/bin/virt-tail'],
+    args: ['--logfile', logFile],
+    volumeMounts: [{ name: 'private', mountPath: VIRT_PRIVATE_DIR, readOnly: true }],
+    resources: resourcesForSerialConsoleLogContainer(isCPUDedicated(vmi), wantsToHaveQOSGuaranteed(vmi), config),
+    securityContext: {
+      runAsUser: NON_ROOT_UID,
+      runAsNonRoot: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    },
+    env: [{ name: ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY, value: String(launcherLogVerbosity) }],
+  };
+}

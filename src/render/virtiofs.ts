@@ -1,0 +1,159 @@
+// virtiofsd containers that share filesystems (PVCs, config volumes) with the guest.
+// upstream: pkg/virt-controller/services/virtiofs.go, pkg/virtiofs/virtiofs.go
+import type { Container, ResourceRequirements, SecurityContext, VolumeMount } from '../types/k8s.js';
+import type { Volume, VirtualMachineInstance } from '../types/kubevirt.js';
+import type { ClusterConfig } from '../cluster/cluster-config.js';
+import { Quantity } from '../quantity/quantity.js';
+import { VIRT_SHARE_DIR } from './options.js';
+import { joinPath } from './util/path.js';
+import { isCPUDedicated, NonRootUID, RootUser, wantsToHaveQOSGuaranteed } from './util/vmi.js';
+import {
+  SERVICE_ACCOUNT_SOURCE_DIR,
+  getConfigMapSourcePath,
+  getDownwardAPISourcePath,
+  getSecretSourcePath,
+} from './storage/config-volumes.js';
+
+// upstream: virtiofs.VirtioFSContainers (an emptyDir shared with compute for the sockets)
+export const VIRTIOFS_CONTAINERS = 'virtiofs-containers';
+export const VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR = joinPath(VIRT_SHARE_DIR, VIRTIOFS_CONTAINERS);
+
+// upstream: virtiofs.VirtioFSSocketPath
+export function virtioFSSocketPath(volumeName: string): string {
+  return joinPath(VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR, `${volumeName}.sock`);
+}
+
+/** Config volumes never need a privileged virtiofsd; everything else does when the gate is on. */
+// upstream: virtiofs.CanRunWithPrivileges
+export function canRunWithPrivileges(config: ClusterConfig, volume: Volume): boolean {
+  return (
+    config.virtiofsEnabled() &&
+    volume.configMap == null &&
+    volume.secret == null &&
+    volume.serviceAccount == null &&
+    volume.downwardAPI == null
+  );
+}
+
+// upstream: generateVirtioFSContainers (one container per volume, in volume order, that a filesystem uses)
+export function generateVirtioFSContainers(
+  vmi: VirtualMachineInstance,
+  image: string,
+  config: ClusterConfig,
+): Container[] {
+  const passthroughFSVolumes = new Set((vmi.spec.domain.devices.filesystems ?? []).map((fs) => fs.name));
+  if (passthroughFSVolumes.size === 0) return [];
+  const containers: Container[] = [];
+  for (const volume of vmi.spec.volumes ?? []) {
+    if (!passthroughFSVolumes.has(volume.name)) continue;
+    const dedicated = isCPUDedicated(vmi);
+    const resources = resourcesForVirtioFSContainer(
+      dedicated,
+      dedicated || wantsToHaveQOSGuaranteed(vmi),
+      config,
+    );
+    containers.push(generateContainerFromVolume(config, volume, image, resources));
+  }
+  return containers;
+}
+
+// upstream: resourcesForVirtioFSContainer
+export function resourcesForVirtioFSContainer(
+  dedicatedCPUs: boolean,
+  guaranteedQOS: boolean,
+  config: ClusterConfig,
+): ResourceRequirements {
+  const limitCPU = config.getSupportContainerLimit('virtiofs', 'cpu') ?? Quantity.parse('100m');
+  const limitMemory = config.getSupportContainerLimit('virtiofs', 'memory') ?? Quantity.parse('80M');
+  let requestCPU = config.getSupportContainerRequest('virtiofs', 'cpu') ?? Quantity.parse('10m');
+  if (dedicatedCPUs || guaranteedQOS) requestCPU = limitCPU;
+  const requestMemory = guaranteedQOS
+    ? limitMemory
+    : (config.getSupportContainerRequest('virtiofs', 'memory') ?? Quantity.parse('1M'));
+  return {
+    requests: { cpu: requestCPU.toString(), memory: requestMemory.toString() },
+    limits: { cpu: limitCPU.toString(), memory: limitMemory.toString() },
+  };
+}
+
+type SecurityProfile = 'restricted' | 'privileged';
+
+// upstream: securityContextVirtioFS
+function securityContextVirtioFS(profile: SecurityProfile): SecurityContext {
+  const privileged = profile === 'privileged';
+  const credential = privileged ? RootUser : NonRootUID;
+  return {
+    runAsUser: credential,
+    runAsGroup: credential,
+    runAsNonRoot: !privileged,
+    allowPrivilegeEscalation: privileged,
+    capabilities: privileged
+      ? {
+          add: [
+            'CHOWN',
+            'DAC_OVERRIDE',
+            'FOWNER',
+            'FSETID',
+            'SETGID',
+            'SETUID',
+            'MKNOD',
+            'SETFCAP',
+            'SYS_CHROOT',
+          ],
+        }
+      : { drop: ['ALL'] },
+  };
+}
+
+/** The pod mounts the service account token itself (automountServiceAccountToken). */
+// upstream: isAutoMount
+function isAutoMount(volume: Volume): boolean {
+  return volume.serviceAccount != null;
+}
+
+// upstream: virtioFSMountPoint
+function virtioFSMountPoint(volume: Volume): string {
+  if (volume.configMap != null) return getConfigMapSourcePath(volume.name);
+  if (volume.secret != null) return getSecretSourcePath(volume.name);
+  if (volume.serviceAccount != null) return SERVICE_ACCOUNT_SOURCE_DIR;
+  if (volume.downwardAPI != null) return getDownwardAPISourcePath(volume.name);
+  return `/${volume.name}`;
+}
+
+// upstream: virtiofs.go generateContainerFromVolume
+function generateContainerFromVolume(
+  config: ClusterConfig,
+  volume: Volume,
+  image: string,
+  resources: ResourceRequirements,
+): Container {
+  const args = [
+    `--socket-path=${virtioFSSocketPath(volume.name)}`,
+    `--shared-dir=${virtioFSMountPoint(volume)}`,
+    '--cache=auto',
+  ];
+  let profile: SecurityProfile = 'restricted';
+  let sandbox = 'none';
+  if (canRunWithPrivileges(config, volume)) {
+    profile = 'privileged';
+    sandbox = 'chroot';
+    args.push('--xattr');
+  }
+  args.push(`--sandbox=${sandbox}`);
+
+  const volumeMounts: VolumeMount[] = [
+    { name: VIRTIOFS_CONTAINERS, mountPath: VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR },
+  ];
+  if (!isAutoMount(volume)) volumeMounts.push({ name: volume.name, mountPath: virtioFSMountPoint(volume) });
+
+  return {
+    name: `virtiofs-${volume.name}`,
+    image,
+    imagePullPolicy: 'IfNotPresent',
+    command: ['/usr/libexec/virtiofsd'],
+    args,
+    volumeMounts,
+    resources,
+    securityContext: securityContextVirtioFS(profile),
+  };
+}

@@ -1,0 +1,589 @@
+// The compute container's volumes, mounts and block devices.
+// upstream: pkg/virt-controller/services/rendervolumes.go, plus template.go newVolumeRenderer, sysprepVolumeSource,
+// imgPullSecrets, appendUniqueImagePullSecret, serviceAccount, HaveContainerDiskVolume
+import type { LocalObjectReference, PodVolume, VolumeDevice, VolumeMount } from '../types/k8s.js';
+import type { AccessCredential, Volume, VirtualMachineInstance, VolumeStatus } from '../types/kubevirt.js';
+import type { ClusterConfig } from '../cluster/cluster-config.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { RenderError } from '../errors.js';
+import { Quantity } from '../quantity/quantity.js';
+import {
+  CONTAINER_DISK_DIR,
+  EPHEMERAL_DISK_DIR,
+  HOTPLUG_DISK_DIR,
+  VIRT_PRIVATE_DIR,
+  VIRT_SHARE_DIR,
+} from './options.js';
+import { joinPath, dirPath } from './util/path.js';
+import { hasHugePages, isNonRootVMI, isVMIVirtiofsEnabled } from './util/vmi.js';
+import {
+  DOWNWARD_METRIC_DISKS_DIR,
+  SECRET_SOURCE_DIR,
+  SYSPREP_SOURCE_DIR,
+  getConfigMapSourcePath,
+  getDownwardAPISourcePath,
+  getSecretSourcePath,
+} from './storage/config-volumes.js';
+import { getMountedHostDiskDir } from './storage/host-disk.js';
+import { PvcNotFoundError, isPVCBlockFromStore } from './storage/pvc.js';
+import {
+  hasPersistentEFI,
+  hasPersistentTPMDevice,
+  isBackendStorageNeededForVMI,
+} from './storage/backend-storage.js';
+import { HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
+import { VIRTIOFS_CONTAINERS, VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR } from './virtiofs.js';
+import { bindingPluginNetworkWithDeviceInfoExist, sriovInterfaceExist } from './network/vmispec.js';
+import {
+  NETWORK_INFO_ANNOTATION,
+  NETWORK_INFO_MOUNT_PATH,
+  NETWORK_INFO_VOLUME_NAME,
+  NETWORK_INFO_VOLUME_PATH,
+} from './network/downwardapi.js';
+
+// template.go constants
+export const CONTAINER_DISKS_VOLUME = 'container-disks';
+export const HOTPLUG_DISKS_VOLUME = 'hotplug-disks';
+export const HOOK_SIDECAR_SOCKS_VOLUME = 'hook-sidecar-sockets';
+export const VIRT_BIN_DIR_VOLUME = 'virt-bin-share-dir';
+
+export interface RenderedVolumes {
+  volumes: PodVolume[];
+  mounts: VolumeMount[];
+  devices: VolumeDevice[];
+}
+
+type SysprepSource = NonNullable<Volume['sysprep']>;
+
+// upstream: mountPath
+export function mountPath(name: string, path: string): VolumeMount {
+  return { name, mountPath: path };
+}
+
+// upstream: mountPathWithPropagation
+function mountPathWithPropagation(name: string, path: string, propagation: string): VolumeMount {
+  return { name, mountPath: path, mountPropagation: propagation };
+}
+
+// upstream: emptyDirVolume
+export function emptyDirVolume(name: string): PodVolume {
+  return { name, emptyDir: {} };
+}
+
+// upstream: downwardAPIDirVolume
+function downwardAPIDirVolume(name: string, path: string, fieldPath: string): PodVolume {
+  return { name, downwardAPI: { items: [{ path, fieldRef: { fieldPath } }] } };
+}
+
+/** Go's *bool / omitempty bool: only a true value is emitted for omitempty fields. */
+const readOnlyIfTrue = (readOnly: boolean | undefined): { readOnly?: boolean } =>
+  readOnly ? { readOnly: true } : {};
+
+// upstream: VolumeRenderer
+class VolumeRenderer {
+  readonly podVolumes: PodVolume[] = [];
+  readonly podVolumeMounts: VolumeMount[] = [];
+  readonly volumeDevices: VolumeDevice[] = [];
+
+  constructor(
+    readonly namespace: string,
+    readonly ephemeralDiskDir: string,
+    readonly containerDiskDir: string,
+    readonly virtShareDir: string,
+  ) {}
+
+  // upstream: VolumeRenderer.Mounts
+  mounts(): VolumeMount[] {
+    return [
+      mountPath('private', VIRT_PRIVATE_DIR),
+      mountPath('public', VIRT_SHARE_DIR),
+      mountPath('ephemeral-disks', this.ephemeralDiskDir),
+      mountPathWithPropagation(CONTAINER_DISKS_VOLUME, this.containerDiskDir, 'HostToContainer'),
+      mountPath('libvirt-runtime', '/var/run/libvirt'),
+      mountPath('sockets', joinPath(this.virtShareDir, 'sockets')),
+      ...this.podVolumeMounts,
+    ];
+  }
+
+  // upstream: VolumeRenderer.Volumes
+  volumes(): PodVolume[] {
+    return [
+      emptyDirVolume('private'),
+      emptyDirVolume('public'),
+      emptyDirVolume('sockets'),
+      emptyDirVolume(VIRT_BIN_DIR_VOLUME),
+      emptyDirVolume('libvirt-runtime'),
+      emptyDirVolume('ephemeral-disks'),
+      emptyDirVolume(CONTAINER_DISKS_VOLUME),
+      ...this.podVolumes,
+    ];
+  }
+
+  // upstream: VolumeRenderer.VolumeDevices
+  devices(): VolumeDevice[] {
+    return this.volumeDevices;
+  }
+
+  // upstream: addPVCToLaunchManifest
+  addPVCToLaunchManifest(state: ClusterState, volume: Volume, claimName: string): void {
+    const { exists, isBlock } = isPVCBlockFromStore(state, this.namespace, claimName);
+    if (!exists) throw new PvcNotFoundError(`didn't find PVC ${claimName}`);
+    if (isBlock) {
+      this.volumeDevices.push({ name: volume.name, devicePath: joinPath('/', 'dev', volume.name) });
+    } else {
+      this.podVolumeMounts.push({ name: volume.name, mountPath: getMountedHostDiskDir(volume.name) });
+    }
+  }
+
+  // upstream: handlePVCVolume
+  handlePVCVolume(volume: Volume, state: ClusterState): void {
+    const source = volume.persistentVolumeClaim!;
+    this.addPVCToLaunchManifest(state, volume, source.claimName);
+    this.podVolumes.push({
+      name: volume.name,
+      persistentVolumeClaim: { claimName: source.claimName, ...readOnlyIfTrue(source.readOnly) },
+    });
+  }
+
+  // upstream: handleEphemeralVolume (the PVC volume source is copied as is)
+  handleEphemeralVolume(volume: Volume, state: ClusterState): void {
+    const source = volume.ephemeral!.persistentVolumeClaim;
+    this.addPVCToLaunchManifest(state, volume, source?.claimName ?? '');
+    const podVolume: PodVolume = { name: volume.name };
+    if (source)
+      podVolume.persistentVolumeClaim = { claimName: source.claimName, ...readOnlyIfTrue(source.readOnly) };
+    this.podVolumes.push(podVolume);
+  }
+
+  // upstream: handleDataVolume
+  handleDataVolume(volume: Volume, state: ClusterState): void {
+    const claimName = volume.dataVolume!.name;
+    this.addPVCToLaunchManifest(state, volume, claimName);
+    this.podVolumes.push({ name: volume.name, persistentVolumeClaim: { claimName } });
+  }
+
+  // upstream: handleHostDisk
+  handleHostDisk(volume: Volume): void {
+    const hostDisk = volume.hostDisk!;
+    let hostPathType = '';
+    if (hostDisk.type === 'Disk') hostPathType = 'Directory';
+    else if (hostDisk.type === 'DiskOrCreate') hostPathType = 'DirectoryOrCreate';
+    this.podVolumeMounts.push({ name: volume.name, mountPath: getMountedHostDiskDir(volume.name) });
+    this.podVolumes.push({
+      name: volume.name,
+      hostPath: { path: dirPath(hostDisk.path), type: hostPathType },
+    });
+  }
+
+  // upstream: handleDownwardMetrics
+  handleDownwardMetrics(volume: Volume): void {
+    this.podVolumes.push({
+      name: volume.name,
+      emptyDir: { medium: 'Memory', sizeLimit: Quantity.parse('1Mi').toString() },
+    });
+    this.podVolumeMounts.push({ name: volume.name, mountPath: DOWNWARD_METRIC_DISKS_DIR });
+  }
+
+  /** The -udata/-ndata secret volumes of cloudInitNoCloud and cloudInitConfigDrive, each mounted twice. */
+  private addCloudInitSecretRefs(
+    volume: Volume,
+    source: NonNullable<Volume['cloudInitNoCloud'] | Volume['cloudInitConfigDrive']>,
+  ): void {
+    const refs: [NonNullable<typeof source.secretRef> | undefined, string, string][] = [
+      [source.secretRef, 'udata', 'userdata'],
+      [source.networkDataSecretRef, 'ndata', 'networkdata'],
+    ];
+    for (const [ref, suffix, subPath] of refs) {
+      if (!ref) continue;
+      const volumeName = `${volume.name}-${suffix}`;
+      this.podVolumes.push({ name: volumeName, secret: secretSource(ref.name) });
+      const camelSubPath = subPath === 'userdata' ? 'userData' : 'networkData';
+      for (const sub of [subPath, camelSubPath]) {
+        this.podVolumeMounts.push({
+          name: volumeName,
+          mountPath: joinPath(SECRET_SOURCE_DIR, volume.name, sub),
+          subPath: sub,
+          readOnly: true,
+        });
+      }
+    }
+  }
+
+  // upstream: handleCloudInitNoCloud
+  handleCloudInitNoCloud(volume: Volume): void {
+    this.addCloudInitSecretRefs(volume, volume.cloudInitNoCloud!);
+  }
+
+  // upstream: handleCloudInitConfigDrive
+  handleCloudInitConfigDrive(volume: Volume): void {
+    this.addCloudInitSecretRefs(volume, volume.cloudInitConfigDrive!);
+  }
+
+  // upstream: handleSysprep
+  handleSysprep(volume: Volume): void {
+    this.podVolumes.push({ name: volume.name, ...sysprepVolumeSource(volume.sysprep!) });
+    this.podVolumeMounts.push({
+      name: volume.name,
+      mountPath: joinPath(SYSPREP_SOURCE_DIR, volume.name),
+      readOnly: true,
+    });
+  }
+
+  // upstream: addSecretVolume
+  addSecretVolume(volume: Volume): void {
+    const secret = volume.secret!;
+    const source: NonNullable<PodVolume['secret']> = secretSource(secret.secretName);
+    if (secret.optional !== undefined && secret.optional !== null) source.optional = secret.optional;
+    this.podVolumes.push({ name: volume.name, secret: source });
+  }
+
+  // upstream: addSecretVolumeMount
+  addSecretVolumeMount(volume: Volume): void {
+    this.podVolumeMounts.push({
+      name: volume.name,
+      mountPath: getSecretSourcePath(volume.name),
+      readOnly: true,
+    });
+  }
+
+  // upstream: addConfigMapVolume
+  addConfigMapVolume(volume: Volume): void {
+    const configMap = volume.configMap!;
+    const source: NonNullable<PodVolume['configMap']> = {};
+    if (configMap.name) source.name = configMap.name;
+    if (configMap.optional !== undefined && configMap.optional !== null) source.optional = configMap.optional;
+    this.podVolumes.push({ name: volume.name, configMap: source });
+  }
+
+  // upstream: addConfigMapVolumeMount
+  addConfigMapVolumeMount(volume: Volume): void {
+    this.podVolumeMounts.push({
+      name: volume.name,
+      mountPath: getConfigMapSourcePath(volume.name),
+      readOnly: true,
+    });
+  }
+
+  // upstream: addDownwardAPIVolume (the fields are copied as is; a resourceFieldRef's divisor is a
+  // resource.Quantity, which Go always marshals, canonically and as "0" when unset)
+  addDownwardAPIVolume(volume: Volume): void {
+    const items = (volume.downwardAPI!.fields ?? []).map((field) => {
+      const item = structuredClone(field) as NonNullable<
+        NonNullable<PodVolume['downwardAPI']>['items']
+      >[number];
+      if (item.resourceFieldRef) {
+        item.resourceFieldRef.divisor = Quantity.parse(field.resourceFieldRef?.divisor ?? 0).toString();
+      }
+      return item;
+    });
+    const source: NonNullable<PodVolume['downwardAPI']> = {};
+    if (volume.downwardAPI!.fields) source.items = items;
+    this.podVolumes.push({ name: volume.name, downwardAPI: source });
+  }
+
+  // upstream: addDownwardAPIVolumeMount
+  addDownwardAPIVolumeMount(volume: Volume): void {
+    this.podVolumeMounts.push({
+      name: volume.name,
+      mountPath: getDownwardAPISourcePath(volume.name),
+      readOnly: true,
+    });
+  }
+}
+
+/** A secret volume source; Go's SecretName has omitempty. */
+function secretSource(secretName: string | undefined): NonNullable<PodVolume['secret']> {
+  return secretName ? { secretName } : {};
+}
+
+type VolumeRendererOption = (renderer: VolumeRenderer) => void;
+
+// upstream: hotplugVolumes
+function hotplugVolumes(
+  volumeStatus: readonly VolumeStatus[] | undefined,
+  volumes: readonly Volume[],
+): Set<string> {
+  const names = new Set<string>();
+  for (const status of volumeStatus ?? []) {
+    if (status.hotplugVolume) names.add(status.name);
+  }
+  for (const volume of volumes) {
+    if (volume.dataVolume?.hotpluggable || volume.persistentVolumeClaim?.hotpluggable) names.add(volume.name);
+  }
+  return names;
+}
+
+// upstream: withVMIVolumes
+function withVMIVolumes(
+  state: ClusterState,
+  volumes: readonly Volume[],
+  volumeStatus: readonly VolumeStatus[] | undefined,
+): VolumeRendererOption {
+  return (renderer) => {
+    const hotplug = hotplugVolumes(volumeStatus, volumes);
+    for (const volume of volumes) {
+      if (hotplug.has(volume.name)) continue;
+      if (volume.persistentVolumeClaim) renderer.handlePVCVolume(volume, state);
+      if (volume.ephemeral) renderer.handleEphemeralVolume(volume, state);
+      if (volume.hostDisk) renderer.handleHostDisk(volume);
+      if (volume.dataVolume) renderer.handleDataVolume(volume, state);
+      if (volume.downwardMetrics) renderer.handleDownwardMetrics(volume);
+      if (volume.cloudInitNoCloud) renderer.handleCloudInitNoCloud(volume);
+      if (volume.sysprep) renderer.handleSysprep(volume);
+      if (volume.cloudInitConfigDrive) renderer.handleCloudInitConfigDrive(volume);
+    }
+  };
+}
+
+// upstream: withVMIConfigVolumes
+function withVMIConfigVolumes(
+  disks: readonly { name: string }[],
+  volumes: readonly Volume[],
+): VolumeRendererOption {
+  return (renderer) => {
+    const byName = new Map<string, Volume>();
+    for (const volume of volumes) {
+      byName.set(volume.name, volume);
+      if (volume.secret) renderer.addSecretVolume(volume);
+      if (volume.configMap) renderer.addConfigMapVolume(volume);
+      if (volume.downwardAPI) renderer.addDownwardAPIVolume(volume);
+    }
+    for (const disk of disks) {
+      const volume = byName.get(disk.name);
+      if (!volume) continue;
+      if (volume.secret) renderer.addSecretVolumeMount(volume);
+      if (volume.configMap) renderer.addConfigMapVolumeMount(volume);
+      if (volume.downwardAPI) renderer.addDownwardAPIVolumeMount(volume);
+    }
+  };
+}
+
+// upstream: withAccessCredentials
+function withAccessCredentials(
+  accessCredentials: readonly AccessCredential[] | undefined,
+): VolumeRendererOption {
+  return (renderer) => {
+    for (const credential of accessCredentials ?? []) {
+      let secretName = '';
+      if (credential.sshPublicKey?.source?.secret)
+        secretName = credential.sshPublicKey.source.secret.secretName ?? '';
+      else if (credential.userPassword?.source?.secret) {
+        secretName = credential.userPassword.source.secret.secretName ?? '';
+      }
+      if (secretName === '') continue;
+      const volumeName = `${secretName}-access-cred`;
+      renderer.podVolumes.push({ name: volumeName, secret: { secretName } });
+      renderer.podVolumeMounts.push({
+        name: volumeName,
+        mountPath: joinPath(SECRET_SOURCE_DIR, volumeName),
+        readOnly: true,
+      });
+    }
+  };
+}
+
+// upstream: PathForSwtpm
+export function pathForSwtpm(vmi: VirtualMachineInstance): string {
+  return isNonRootVMI(vmi)
+    ? joinPath(VIRT_PRIVATE_DIR, 'libvirt', 'qemu', 'swtpm')
+    : '/var/lib/libvirt/swtpm';
+}
+
+// upstream: PathForSwtpmLocalca
+export function pathForSwtpmLocalca(vmi: VirtualMachineInstance): string {
+  return isNonRootVMI(vmi)
+    ? joinPath(VIRT_PRIVATE_DIR, 'var', 'lib', 'swtpm-localca')
+    : '/var/lib/swtpm-localca';
+}
+
+// upstream: PathForNVram
+export function pathForNVram(vmi: VirtualMachineInstance): string {
+  return isNonRootVMI(vmi)
+    ? joinPath(VIRT_PRIVATE_DIR, 'libvirt', 'qemu', 'nvram')
+    : '/var/lib/libvirt/qemu/nvram';
+}
+
+// upstream: withBackendStorage
+function withBackendStorage(
+  vmi: VirtualMachineInstance,
+  backendStoragePVCName: string,
+): VolumeRendererOption {
+  return (renderer) => {
+    if (!isBackendStorageNeededForVMI(vmi.spec)) return;
+    const volumeName = 'vm-state';
+    renderer.podVolumes.push({
+      name: volumeName,
+      persistentVolumeClaim: { claimName: backendStoragePVCName },
+    });
+    if (isNonRootVMI(vmi)) {
+      renderer.podVolumes.push(emptyDirVolume('private-libvirt'), emptyDirVolume('private-libvirt-qemu'));
+      renderer.podVolumeMounts.push(
+        { name: 'private-libvirt', mountPath: joinPath(VIRT_PRIVATE_DIR, 'libvirt') },
+        { name: 'private-libvirt-qemu', mountPath: joinPath(VIRT_PRIVATE_DIR, 'libvirt', 'qemu') },
+      );
+    }
+    if (hasPersistentTPMDevice(vmi.spec)) {
+      renderer.podVolumeMounts.push(
+        { name: volumeName, mountPath: pathForSwtpm(vmi), subPath: 'swtpm' },
+        { name: volumeName, mountPath: pathForSwtpmLocalca(vmi), subPath: 'swtpm-localca' },
+      );
+    }
+    if (hasPersistentEFI(vmi.spec)) {
+      renderer.podVolumeMounts.push({ name: volumeName, mountPath: pathForNVram(vmi), subPath: 'nvram' });
+    }
+  };
+}
+
+// upstream: withSidecarVolumes
+function withSidecarVolumes(hookSidecars: readonly HookSidecar[]): VolumeRendererOption {
+  return (renderer) => {
+    if (hookSidecars.length === 0) return;
+    renderer.podVolumes.push(emptyDirVolume(HOOK_SIDECAR_SOCKS_VOLUME));
+    renderer.podVolumeMounts.push({
+      name: HOOK_SIDECAR_SOCKS_VOLUME,
+      mountPath: HOOK_SOCKETS_SHARED_DIRECTORY,
+    });
+  };
+}
+
+// upstream: withVirioFS
+function withVirtioFS(): VolumeRendererOption {
+  return (renderer) => {
+    renderer.podVolumeMounts.push(mountPath(VIRTIOFS_CONTAINERS, VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR));
+    renderer.podVolumes.push(emptyDirVolume(VIRTIOFS_CONTAINERS));
+  };
+}
+
+// upstream: withHugepages
+function withHugepages(): VolumeRendererOption {
+  return (renderer) => {
+    const hugepagesBasePath = '/dev/hugepages';
+    renderer.podVolumes.push({ name: 'hugepages', emptyDir: { medium: 'HugePages' } });
+    renderer.podVolumeMounts.push({ name: 'hugepages', mountPath: hugepagesBasePath });
+    renderer.podVolumes.push(emptyDirVolume('hugetblfs-dir'));
+    renderer.podVolumeMounts.push({
+      name: 'hugetblfs-dir',
+      mountPath: joinPath(hugepagesBasePath, 'libvirt/qemu'),
+    });
+  };
+}
+
+// upstream: withHotplugSupport
+function withHotplugSupport(hotplugDiskDir: string): VolumeRendererOption {
+  return (renderer) => {
+    renderer.podVolumeMounts.push(
+      mountPathWithPropagation(HOTPLUG_DISKS_VOLUME, hotplugDiskDir, 'HostToContainer'),
+    );
+    renderer.podVolumes.push(emptyDirVolume(HOTPLUG_DISKS_VOLUME));
+  };
+}
+
+// upstream: withNetworkDeviceInfoMapAnnotation
+function withNetworkDeviceInfoMapAnnotation(): VolumeRendererOption {
+  return (renderer) => {
+    renderer.podVolumes.push(
+      downwardAPIDirVolume(
+        NETWORK_INFO_VOLUME_NAME,
+        NETWORK_INFO_VOLUME_PATH,
+        `metadata.annotations['${NETWORK_INFO_ANNOTATION}']`,
+      ),
+    );
+  };
+}
+
+// upstream: templateService.newVolumeRenderer
+function newVolumeRenderer(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  state: ClusterState,
+  hookSidecars: readonly HookSidecar[],
+  backendStoragePVCName: string,
+): VolumeRenderer {
+  const spec = vmi.spec;
+  const volumes = spec.volumes ?? [];
+  const interfaces = spec.domain.devices.interfaces;
+  const options: VolumeRendererOption[] = [
+    withVMIConfigVolumes(spec.domain.devices.disks ?? [], volumes),
+    withVMIVolumes(state, volumes, vmi.status?.volumeStatus),
+    withAccessCredentials(spec.accessCredentials),
+    withBackendStorage(vmi, backendStoragePVCName),
+  ];
+  if (hookSidecars.length !== 0) options.push(withSidecarVolumes(hookSidecars));
+  if (hasHugePages(vmi)) options.push(withHugepages());
+  if (!spec.domain.devices.disableHotplug) options.push(withHotplugSupport(HOTPLUG_DISK_DIR));
+  if (
+    bindingPluginNetworkWithDeviceInfoExist(interfaces, config.getNetworkBindings()) ||
+    sriovInterfaceExist(interfaces)
+  ) {
+    options.push((renderer) => {
+      renderer.podVolumeMounts.push(mountPath(NETWORK_INFO_VOLUME_NAME, NETWORK_INFO_MOUNT_PATH));
+    });
+    options.push(withNetworkDeviceInfoMapAnnotation());
+  }
+  if (isVMIVirtiofsEnabled(vmi)) options.push(withVirtioFS());
+
+  // upstream: NewVolumeRenderer (the namespace is the VMI's; objects without one live in "default")
+  const renderer = new VolumeRenderer(
+    vmi.metadata?.namespace || 'default',
+    EPHEMERAL_DISK_DIR,
+    CONTAINER_DISK_DIR,
+    VIRT_SHARE_DIR,
+  );
+  for (const option of options) option(renderer);
+  return renderer;
+}
+
+/**
+ * The compute container's volume mounts and devices and the pod's volumes (before the sidecar ConfigMap/PVC
+ * volumes that the launch manifest appends). Throws RenderError ("didn't find PVC <name>", ...) like upstream.
+ */
+export function renderVolumes(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  state: ClusterState,
+  hookSidecars: readonly HookSidecar[],
+  backendStoragePVCName: string,
+): RenderedVolumes {
+  const renderer = newVolumeRenderer(vmi, config, state, hookSidecars, backendStoragePVCName);
+  return { volumes: renderer.volumes(), mounts: renderer.mounts(), devices: renderer.devices() };
+}
+
+// upstream: template.go sysprepVolumeSource
+export function sysprepVolumeSource(sysprep: SysprepSource): Pick<PodVolume, 'secret' | 'configMap'> {
+  if (sysprep.secret) return { secret: secretSource(sysprep.secret.name) };
+  if (sysprep.configMap) return { configMap: sysprep.configMap.name ? { name: sysprep.configMap.name } : {} };
+  // Go prints the struct of two nil pointers with %v
+  throw new RenderError('Sysprep must have Secret or ConfigMap reference set {<nil> <nil>}');
+}
+
+// upstream: template.go imgPullSecrets
+export function imagePullSecrets(volumes: readonly Volume[]): LocalObjectReference[] {
+  let secrets: LocalObjectReference[] = [];
+  for (const volume of volumes) {
+    const secret = volume.containerDisk?.imagePullSecret;
+    if (secret) secrets = appendUniqueImagePullSecret(secrets, { name: secret });
+  }
+  return secrets;
+}
+
+// upstream: template.go appendUniqueImagePullSecret
+export function appendUniqueImagePullSecret(
+  secrets: LocalObjectReference[],
+  newSecret: LocalObjectReference,
+): LocalObjectReference[] {
+  if (secrets.some((secret) => (secret.name ?? '') === (newSecret.name ?? ''))) return secrets;
+  return [...secrets, newSecret];
+}
+
+// upstream: template.go serviceAccount
+export function serviceAccountName(volumes: readonly Volume[]): string {
+  for (const volume of volumes) {
+    if (volume.serviceAccount) return volume.serviceAccount.serviceAccountName ?? '';
+  }
+  return '';
+}
+
+// upstream: template.go HaveContainerDiskVolume
+export function haveContainerDiskVolume(volumes: readonly Volume[]): boolean {
+  return volumes.some((volume) => volume.containerDisk != null);
+}

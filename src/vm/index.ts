@@ -1,0 +1,13 @@
+// VirtualMachine input: the VM mutating webhook and the VMI the VM controller creates from a VM.
+export { mutateVirtualMachine, setVirtualMachineDefaults } from './vm-mutator.js';
+export { virtualMachineToVMI, uuidV5, vmControllerRef, type VmToVmiOptions } from './vm.js';
+export {
+  applyDevicePreferences,
+  applyToVmi,
+  checkPreferenceRequirements,
+  findInstancetypeSpec,
+  findPreferenceSpec,
+  type InstancetypeSpec,
+  type PreferenceSpec,
+} from './instancetype.js';
+export { goJsonDecode, goJsonRoundTrip } from './go-json.js';

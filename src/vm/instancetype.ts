@@ -1,0 +1,989 @@
+// Instance types and preferences: lookup, inference from volumes, application to a VMI spec, conflicts and
+// preference requirements.
+// upstream: pkg/instancetype/instancetype.go (v1.4.0)
+import type { ObjectMeta } from '../types/k8s.js';
+import type {
+  CPU,
+  VirtualMachine,
+  VirtualMachineInstancetype,
+  VirtualMachinePreference,
+  VMISpec,
+} from '../types/kubevirt.js';
+import {
+  ClusterInstancetypeAnnotation,
+  ClusterPreferenceAnnotation,
+  InstancetypeAnnotation,
+  PreferenceAnnotation,
+} from '../types/constants.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { Quantity, newQuantity } from '../quantity/quantity.js';
+
+export type InstancetypeSpec = VirtualMachineInstancetype['spec'];
+export type PreferenceSpec = VirtualMachinePreference['spec'];
+type VMSpec = VirtualMachine['spec'];
+export type InstancetypeMatcher = NonNullable<VMSpec['instancetype']>;
+export type PreferenceMatcher = NonNullable<VMSpec['preference']>;
+type Disk = NonNullable<VMISpec['domain']['devices']['disks']>[number];
+type Interface = NonNullable<VMISpec['domain']['devices']['interfaces']>[number];
+
+/** A field path as k8s.io/apimachinery field.Path prints it (`spec.domain.cpu.cores`). */
+export type Conflicts = string[];
+
+/** An error upstream returns from the instancetype package; the caller adds its own prefix. */
+export class InstancetypeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InstancetypeError';
+  }
+}
+
+/** upstream: IgnoreableInferenceError — an inference failure that failure policy Ignore may swallow. */
+export class IgnoreableInferenceError extends InstancetypeError {}
+
+// apiinstancetype resource names
+const SingularResourceName = 'virtualmachineinstancetype';
+const PluralResourceName = 'virtualmachineinstancetypes';
+const ClusterSingularResourceName = 'virtualmachineclusterinstancetype';
+const ClusterPluralResourceName = 'virtualmachineclusterinstancetypes';
+const SingularPreferenceResourceName = 'virtualmachinepreference';
+const PluralPreferenceResourceName = 'virtualmachinepreferences';
+const ClusterSingularPreferenceResourceName = 'virtualmachineclusterpreference';
+const ClusterPluralPreferenceResourceName = 'virtualmachineclusterpreferences';
+export const DEFAULT_INSTANCETYPE_KIND = ClusterSingularResourceName;
+export const DEFAULT_PREFERENCE_KIND = ClusterSingularPreferenceResourceName;
+
+// apiinstancetype labels used for inference
+const DefaultInstancetypeLabel = 'instancetype.kubevirt.io/default-instancetype';
+const DefaultInstancetypeKindLabel = 'instancetype.kubevirt.io/default-instancetype-kind';
+const DefaultPreferenceLabel = 'instancetype.kubevirt.io/default-preference';
+const DefaultPreferenceKindLabel = 'instancetype.kubevirt.io/default-preference-kind';
+
+const GROUP = 'instancetype.kubevirt.io';
+
+/** The apiserver's NotFound message (`<resource>.<group> "<name>" not found`). */
+export function notFoundMessage(resource: string, group: string, name: string): string {
+  return `${group ? `${resource}.${group}` : resource} "${name}" not found`;
+}
+
+type InstancetypeKind = 'namespaced' | 'cluster';
+
+function instancetypeKind(kind: string | undefined): InstancetypeKind | undefined {
+  switch ((kind ?? '').toLowerCase()) {
+    case SingularResourceName:
+    case PluralResourceName:
+      return 'namespaced';
+    case ClusterSingularResourceName:
+    case ClusterPluralResourceName:
+    case '':
+      return 'cluster';
+    default:
+      return undefined;
+  }
+}
+
+function preferenceKind(kind: string | undefined): InstancetypeKind | undefined {
+  switch ((kind ?? '').toLowerCase()) {
+    case SingularPreferenceResourceName:
+    case PluralPreferenceResourceName:
+      return 'namespaced';
+    case ClusterSingularPreferenceResourceName:
+    case ClusterPluralPreferenceResourceName:
+    case '':
+      return 'cluster';
+    default:
+      return undefined;
+  }
+}
+
+const vmNamespace = (vm: VirtualMachine): string => vm.metadata?.namespace ?? '';
+
+// upstream: InstancetypeMethods.FindInstancetypeSpec. A revisionName would point at a ControllerRevision
+// holding a snapshot of the same object; ClusterState has no ControllerRevisions, so the object is used.
+export function findInstancetypeSpec(vm: VirtualMachine, state: ClusterState): InstancetypeSpec | undefined {
+  const matcher = vm.spec.instancetype;
+  if (!matcher) return undefined;
+  const name = matcher.name ?? '';
+  switch (instancetypeKind(matcher.kind)) {
+    case 'namespaced': {
+      const found = state.getInstancetype(vmNamespace(vm), name);
+      if (!found) throw new InstancetypeError(notFoundMessage(PluralResourceName, GROUP, name));
+      return found.spec;
+    }
+    case 'cluster': {
+      const found = state.getClusterInstancetype(name);
+      if (!found) throw new InstancetypeError(notFoundMessage(ClusterPluralResourceName, GROUP, name));
+      return found.spec;
+    }
+    default:
+      throw new InstancetypeError(`got unexpected kind in InstancetypeMatcher: ${matcher.kind ?? ''}`);
+  }
+}
+
+// upstream: InstancetypeMethods.FindPreferenceSpec (see findInstancetypeSpec about revisionName)
+export function findPreferenceSpec(vm: VirtualMachine, state: ClusterState): PreferenceSpec | undefined {
+  const matcher = vm.spec.preference;
+  if (!matcher) return undefined;
+  const name = matcher.name ?? '';
+  switch (preferenceKind(matcher.kind)) {
+    case 'namespaced': {
+      const found = state.getPreference(vmNamespace(vm), name);
+      if (!found) throw new InstancetypeError(notFoundMessage(PluralPreferenceResourceName, GROUP, name));
+      return found.spec;
+    }
+    case 'cluster': {
+      const found = state.getClusterPreference(name);
+      if (!found)
+        throw new InstancetypeError(notFoundMessage(ClusterPluralPreferenceResourceName, GROUP, name));
+      return found.spec;
+    }
+    default:
+      throw new InstancetypeError(`got unexpected kind in PreferenceMatcher: ${matcher.kind ?? ''}`);
+  }
+}
+
+// --- inference (InferDefaultInstancetype / InferDefaultPreference) ---
+
+interface InferredDefaults {
+  name: string;
+  kind: string;
+}
+
+function inferDefaultsFromLabels(
+  labels: Record<string, string> | undefined,
+  nameLabel: string,
+  kindLabel: string,
+): InferredDefaults {
+  const name = labels?.[nameLabel];
+  if (name === undefined) {
+    throw new IgnoreableInferenceError(`unable to find required ${nameLabel} label on the volume`);
+  }
+  return { name, kind: labels?.[kindLabel] ?? '' };
+}
+
+function inferDefaultsFromPVC(
+  state: ClusterState,
+  claimName: string,
+  namespace: string,
+  nameLabel: string,
+  kindLabel: string,
+): InferredDefaults {
+  const pvc = state.getPersistentVolumeClaim(namespace, claimName);
+  if (!pvc) throw new InstancetypeError(notFoundMessage('persistentvolumeclaims', '', claimName));
+  return inferDefaultsFromLabels(pvc.metadata?.labels, nameLabel, kindLabel);
+}
+
+interface DataVolumeSpecLike {
+  source?: { pvc?: { name?: string; namespace?: string } };
+  sourceRef?: { kind?: string; name?: string; namespace?: string };
+}
+
+function inferDefaultsFromDataVolumeSpec(
+  state: ClusterState,
+  spec: DataVolumeSpecLike | undefined,
+  nameLabel: string,
+  kindLabel: string,
+  vmNamespaceName: string,
+): InferredDefaults {
+  if (spec?.source?.pvc) {
+    return inferDefaultsFromPVC(
+      state,
+      spec.source.pvc.name ?? '',
+      spec.source.pvc.namespace ?? '',
+      nameLabel,
+      kindLabel,
+    );
+  }
+  if (spec?.sourceRef) {
+    if (spec.sourceRef.kind === 'DataSource') {
+      // DataSources are not part of ClusterState: the lookup fails as it would for a missing object.
+      throw new InstancetypeError(
+        notFoundMessage('datasources', 'cdi.kubevirt.io', spec.sourceRef.name ?? ''),
+      );
+    }
+    throw new IgnoreableInferenceError(
+      `unable to infer defaults from DataVolumeSourceRef as Kind ${spec.sourceRef.kind ?? ''} is not supported`,
+    );
+  }
+  throw new IgnoreableInferenceError(
+    'unable to infer defaults from DataVolumeSpec as DataVolumeSource is not supported',
+  );
+}
+
+function inferDefaultsFromDataVolume(
+  vm: VirtualMachine,
+  state: ClusterState,
+  dataVolumeName: string,
+  nameLabel: string,
+  kindLabel: string,
+): InferredDefaults {
+  for (const template of vm.spec.dataVolumeTemplates ?? []) {
+    const templateName = (template?.metadata as { name?: string } | null | undefined)?.name;
+    if (templateName !== dataVolumeName) continue;
+    return inferDefaultsFromDataVolumeSpec(
+      state,
+      template?.spec as DataVolumeSpecLike,
+      nameLabel,
+      kindLabel,
+      vmNamespace(vm),
+    );
+  }
+  // DataVolumes are not part of ClusterState; upstream falls back to a PVC of the same name when the
+  // DataVolume is gone (garbage collected).
+  return inferDefaultsFromPVC(state, dataVolumeName, vmNamespace(vm), nameLabel, kindLabel);
+}
+
+function inferDefaultsFromVolumes(
+  vm: VirtualMachine,
+  state: ClusterState,
+  volumeName: string,
+  nameLabel: string,
+  kindLabel: string,
+): InferredDefaults {
+  for (const volume of vm.spec.template?.spec?.volumes ?? []) {
+    if (volume.name !== volumeName) continue;
+    if (volume.persistentVolumeClaim) {
+      return inferDefaultsFromPVC(
+        state,
+        volume.persistentVolumeClaim.claimName ?? '',
+        vmNamespace(vm),
+        nameLabel,
+        kindLabel,
+      );
+    }
+    if (volume.dataVolume) {
+      return inferDefaultsFromDataVolume(vm, state, volume.dataVolume.name ?? '', nameLabel, kindLabel);
+    }
+    throw new IgnoreableInferenceError(
+      `unable to infer defaults from volume ${volumeName} as type is not supported`,
+    );
+  }
+  throw new InstancetypeError(`unable to find volume ${volumeName} to infer defaults`);
+}
+
+// upstream: InstancetypeMethods.InferDefaultInstancetype (mutates vm)
+export function inferDefaultInstancetype(vm: VirtualMachine, state: ClusterState): void {
+  const matcher = vm.spec.instancetype;
+  if (!matcher?.inferFromVolume) return;
+  const ignoreFailure = matcher.inferFromVolumeFailurePolicy === 'Ignore';
+  let inferred: InferredDefaults;
+  try {
+    inferred = inferDefaultsFromVolumes(
+      vm,
+      state,
+      matcher.inferFromVolume,
+      DefaultInstancetypeLabel,
+      DefaultInstancetypeKindLabel,
+    );
+  } catch (err) {
+    if (err instanceof IgnoreableInferenceError && ignoreFailure) {
+      delete vm.spec.instancetype;
+      return;
+    }
+    throw err;
+  }
+  if (ignoreFailure && vm.spec.template?.spec?.domain) delete vm.spec.template.spec.domain.memory;
+  vm.spec.instancetype = withoutEmpty({ name: inferred.name, kind: inferred.kind });
+}
+
+// upstream: InstancetypeMethods.InferDefaultPreference (mutates vm)
+export function inferDefaultPreference(vm: VirtualMachine, state: ClusterState): void {
+  const matcher = vm.spec.preference;
+  if (!matcher?.inferFromVolume) return;
+  let inferred: InferredDefaults;
+  try {
+    inferred = inferDefaultsFromVolumes(
+      vm,
+      state,
+      matcher.inferFromVolume,
+      DefaultPreferenceLabel,
+      DefaultPreferenceKindLabel,
+    );
+  } catch (err) {
+    const ignoreFailure = matcher.inferFromVolumeFailurePolicy === 'Ignore';
+    if (err instanceof IgnoreableInferenceError && ignoreFailure) {
+      delete vm.spec.preference;
+      return;
+    }
+    throw err;
+  }
+  vm.spec.preference = withoutEmpty({ name: inferred.name, kind: inferred.kind });
+}
+
+function withoutEmpty<T extends Record<string, string>>(matcher: T): T {
+  return Object.fromEntries(Object.entries(matcher).filter(([, v]) => v !== '')) as T;
+}
+
+// --- name annotations ---
+
+// upstream: AddInstancetypeNameAnnotations
+export function addInstancetypeNameAnnotations(vm: VirtualMachine, target: ObjectMeta): void {
+  const matcher = vm.spec.instancetype;
+  if (!matcher) return;
+  target.annotations ??= {};
+  switch (instancetypeKind(matcher.kind)) {
+    case 'namespaced':
+      target.annotations[InstancetypeAnnotation] = matcher.name ?? '';
+      break;
+    case 'cluster':
+      target.annotations[ClusterInstancetypeAnnotation] = matcher.name ?? '';
+      break;
+    default:
+  }
+}
+
+// upstream: AddPreferenceNameAnnotations
+export function addPreferenceNameAnnotations(vm: VirtualMachine, target: ObjectMeta): void {
+  const matcher = vm.spec.preference;
+  if (!matcher) return;
+  target.annotations ??= {};
+  switch (preferenceKind(matcher.kind)) {
+    case 'namespaced':
+      target.annotations[PreferenceAnnotation] = matcher.name ?? '';
+      break;
+    case 'cluster':
+      target.annotations[ClusterPreferenceAnnotation] = matcher.name ?? '';
+      break;
+    default:
+  }
+}
+
+// --- ApplyToVmi ---
+
+const child = (field: string, ...names: string[]): string => [field, ...names].join('.');
+const clone = <T>(value: T): T => structuredClone(value);
+
+/**
+ * upstream: InstancetypeMethods.ApplyToVmi. `field` is the path of the VMI spec in conflict messages
+ * (`spec` for a VMI, `spec.template.spec` for a VM). Mutates vmiSpec and vmiMetadata.
+ */
+export function applyToVmi(
+  field: string,
+  instancetypeSpec: InstancetypeSpec | undefined,
+  preferenceSpec: PreferenceSpec | undefined,
+  vmiSpec: VMISpec,
+  vmiMetadata: ObjectMeta,
+): Conflicts {
+  const conflicts: Conflicts = [];
+  if (instancetypeSpec) {
+    conflicts.push(...applyNodeSelector(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...applySchedulerName(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...applyCPU(field, instancetypeSpec, preferenceSpec, vmiSpec));
+    conflicts.push(...applyMemory(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...applyIOThreadPolicy(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...applyLaunchSecurity(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...applyGPUs(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...applyHostDevices(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...applyInstanceTypeAnnotations(instancetypeSpec.annotations, vmiMetadata));
+  }
+  if (preferenceSpec) {
+    applyCPUPreferences(preferenceSpec, vmiSpec);
+    applyDevicePreferences(preferenceSpec, vmiSpec);
+    applyFeaturePreferences(preferenceSpec, vmiSpec);
+    applyFirmwarePreferences(preferenceSpec, vmiSpec);
+    applyMachinePreferences(preferenceSpec, vmiSpec);
+    applyClockPreferences(preferenceSpec, vmiSpec);
+    applySubdomain(preferenceSpec, vmiSpec);
+    applyTerminationGracePeriodSeconds(preferenceSpec, vmiSpec);
+    applyPreferenceAnnotations(preferenceSpec.annotations, vmiMetadata);
+  }
+  return conflicts;
+}
+
+// Go iterates the annotation map in random order; conflicts are listed in key order here.
+function applyInstanceTypeAnnotations(
+  annotations: Record<string, string> | undefined,
+  target: ObjectMeta,
+): Conflicts {
+  target.annotations ??= {};
+  const conflicts: Conflicts = [];
+  for (const key of Object.keys(annotations ?? {}).sort()) {
+    const value = annotations?.[key] ?? '';
+    if (key in target.annotations) {
+      if (target.annotations[key] !== value) conflicts.push(child('annotations', key));
+      continue;
+    }
+    target.annotations[key] = value;
+  }
+  return conflicts;
+}
+
+function applyPreferenceAnnotations(
+  annotations: Record<string, string> | undefined,
+  target: ObjectMeta,
+): void {
+  target.annotations ??= {};
+  for (const [key, value] of Object.entries(annotations ?? {})) {
+    if (!(key in target.annotations)) target.annotations[key] = value;
+  }
+}
+
+function applyNodeSelector(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  if (!instancetypeSpec.nodeSelector) return [];
+  if (vmiSpec.nodeSelector) return [child(field, 'nodeSelector')];
+  vmiSpec.nodeSelector = { ...instancetypeSpec.nodeSelector };
+  return [];
+}
+
+function applySchedulerName(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  if (!instancetypeSpec.schedulerName) return [];
+  if (vmiSpec.schedulerName) return [child(field, 'schedulerName')];
+  vmiSpec.schedulerName = instancetypeSpec.schedulerName;
+  return [];
+}
+
+const hasResource = (list: Record<string, unknown> | undefined, name: string): boolean =>
+  list !== undefined && list !== null && name in list;
+
+function validateCPU(
+  field: string,
+  instancetypeSpec: InstancetypeSpec,
+  vmiSpec: VMISpec,
+  cpu: CPU,
+): Conflicts {
+  const conflicts: Conflicts = [];
+  const resources = vmiSpec.domain.resources;
+  const it = instancetypeSpec.cpu;
+  if (hasResource(resources?.requests, 'cpu'))
+    conflicts.push(child(field, 'domain', 'resources', 'requests', 'cpu'));
+  if (hasResource(resources?.limits, 'cpu'))
+    conflicts.push(child(field, 'domain', 'resources', 'limits', 'cpu'));
+  if (cpu.sockets) conflicts.push(child(field, 'domain', 'cpu', 'sockets'));
+  if (cpu.cores) conflicts.push(child(field, 'domain', 'cpu', 'cores'));
+  if (cpu.threads) conflicts.push(child(field, 'domain', 'cpu', 'threads'));
+  if (cpu.model && it.model !== undefined) conflicts.push(child(field, 'domain', 'cpu', 'model'));
+  if (cpu.dedicatedCpuPlacement && it.dedicatedCPUPlacement !== undefined) {
+    conflicts.push(child(field, 'domain', 'cpu', 'dedicatedCPUPlacement'));
+  }
+  if (cpu.isolateEmulatorThread && it.isolateEmulatorThread !== undefined) {
+    conflicts.push(child(field, 'domain', 'cpu', 'isolateEmulatorThread'));
+  }
+  if (cpu.numa && it.numa) conflicts.push(child(field, 'domain', 'cpu', 'numa'));
+  if (cpu.realtime && it.realtime) conflicts.push(child(field, 'domain', 'cpu', 'realtime'));
+  return conflicts;
+}
+
+function applyCPU(
+  field: string,
+  instancetypeSpec: InstancetypeSpec,
+  preferenceSpec: PreferenceSpec | undefined,
+  vmiSpec: VMISpec,
+): Conflicts {
+  const cpu: CPU = (vmiSpec.domain.cpu ??= {});
+  const conflicts = validateCPU(field, instancetypeSpec, vmiSpec, cpu);
+  if (conflicts.length > 0) return conflicts;
+  const it = instancetypeSpec.cpu;
+  if (!cpu.model && it.model !== undefined) cpu.model = it.model;
+  if (it.dedicatedCPUPlacement !== undefined) cpu.dedicatedCpuPlacement = it.dedicatedCPUPlacement;
+  if (it.isolateEmulatorThread !== undefined) cpu.isolateEmulatorThread = it.isolateEmulatorThread;
+  if (!cpu.numa && it.numa) cpu.numa = clone(it.numa);
+  if (!cpu.realtime && it.realtime) cpu.realtime = clone(it.realtime);
+  if (it.maxSockets !== undefined) cpu.maxSockets = it.maxSockets;
+  applyGuestCPUTopology(it.guest ?? 0, preferenceSpec, cpu);
+  return [];
+}
+
+const SUPPORTED_TOPOLOGIES = [
+  'preferSockets',
+  'preferCores',
+  'preferThreads',
+  'preferSpread',
+  'preferAny',
+  'sockets',
+  'cores',
+  'threads',
+  'spread',
+  'any',
+] as const;
+
+// upstream: GetPreferredTopology (defaults to sockets)
+export function getPreferredTopology(preferenceSpec: PreferenceSpec | undefined): string {
+  return preferenceSpec?.cpu?.preferredCPUTopology ?? 'sockets';
+}
+
+// upstream: IsPreferredTopologySupported
+export function isPreferredTopologySupported(topology: string): boolean {
+  return (SUPPORTED_TOPOLOGIES as readonly string[]).includes(topology);
+}
+
+// upstream: GetSpreadOptions
+export function getSpreadOptions(preferenceSpec: PreferenceSpec): { ratio: number; across: string } {
+  let ratio = preferenceSpec.preferSpreadSocketToCoreRatio || 2;
+  let across = 'SocketsCores';
+  const options = preferenceSpec.cpu?.spreadOptions;
+  if (options?.across !== undefined) across = options.across;
+  if (options?.ratio !== undefined) ratio = options.ratio;
+  return { ratio, across };
+}
+
+/** Go's uint32 division (the divisor 0 panics upstream). */
+const divU32 = (a: number, b: number): number => Math.trunc(a / b) >>> 0;
+
+function applyGuestCPUTopology(vCPUs: number, preferenceSpec: PreferenceSpec | undefined, cpu: CPU): void {
+  cpu.cores = 1;
+  cpu.sockets = 1;
+  cpu.threads = 1;
+  if (vCPUs === 1) return;
+  switch (getPreferredTopology(preferenceSpec)) {
+    case 'preferCores':
+    case 'cores':
+      cpu.cores = vCPUs;
+      break;
+    case 'preferSockets':
+    case 'preferAny':
+    case 'sockets':
+    case 'any':
+      cpu.sockets = vCPUs;
+      break;
+    case 'preferThreads':
+    case 'threads':
+      cpu.threads = vCPUs;
+      break;
+    case 'preferSpread':
+    case 'spread': {
+      // preferenceSpec is set: the default topology is sockets
+      const { ratio, across } = getSpreadOptions(preferenceSpec as PreferenceSpec);
+      switch (across) {
+        case 'SocketsCores':
+          cpu.cores = ratio;
+          cpu.sockets = divU32(vCPUs, ratio);
+          break;
+        case 'CoresThreads':
+          cpu.threads = ratio;
+          cpu.cores = divU32(vCPUs, ratio);
+          break;
+        case 'SocketsCoresThreads': {
+          const threadsPerCore = 2;
+          cpu.threads = threadsPerCore;
+          cpu.cores = ratio;
+          cpu.sockets = divU32(divU32(vCPUs, threadsPerCore), ratio);
+          break;
+        }
+        default:
+      }
+      break;
+    }
+    default:
+  }
+}
+
+function applyMemory(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  const domain = vmiSpec.domain;
+  if (domain.memory) return [child(field, 'domain', 'memory')];
+  if (hasResource(domain.resources?.requests, 'memory')) {
+    return [child(field, 'domain', 'resources', 'requests', 'memory')];
+  }
+  if (hasResource(domain.resources?.limits, 'memory')) {
+    return [child(field, 'domain', 'resources', 'limits', 'memory')];
+  }
+  const guest = Quantity.fromJSON(instancetypeSpec.memory.guest);
+  domain.memory = { guest: guest.toJSON() };
+
+  const overcommitPercent = instancetypeSpec.memory.overcommitPercent ?? 0;
+  if (overcommitPercent > 0) {
+    domain.resources ??= {};
+    domain.resources.requests ??= {};
+    // float32 arithmetic, truncated to int64: int64(float32(guest) * (1 - float32(percent)/100))
+    const factor = Math.fround(1 - Math.fround(Math.fround(overcommitPercent) / 100));
+    const requested = Math.trunc(Math.fround(Math.fround(Number(guest.value())) * factor));
+    domain.resources.requests.memory = newQuantity(BigInt(requested), guest.format).toJSON();
+  }
+  if (instancetypeSpec.memory.hugepages) domain.memory.hugepages = clone(instancetypeSpec.memory.hugepages);
+  if (instancetypeSpec.memory.maxGuest !== undefined) {
+    domain.memory.maxGuest = Quantity.fromJSON(instancetypeSpec.memory.maxGuest).toJSON();
+  }
+  return [];
+}
+
+function applyIOThreadPolicy(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  if (instancetypeSpec.ioThreadsPolicy === undefined) return [];
+  if (vmiSpec.domain.ioThreadsPolicy !== undefined) return [child(field, 'domain', 'ioThreadsPolicy')];
+  vmiSpec.domain.ioThreadsPolicy = instancetypeSpec.ioThreadsPolicy;
+  return [];
+}
+
+function applyLaunchSecurity(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  if (!instancetypeSpec.launchSecurity) return [];
+  if (vmiSpec.domain.launchSecurity) return [child(field, 'domain', 'launchSecurity')];
+  vmiSpec.domain.launchSecurity = clone(instancetypeSpec.launchSecurity);
+  return [];
+}
+
+function applyGPUs(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  if (!instancetypeSpec.gpus?.length) return [];
+  if ((vmiSpec.domain.devices.gpus?.length ?? 0) >= 1) return [child(field, 'domain', 'devices', 'gpus')];
+  vmiSpec.domain.devices.gpus = clone(instancetypeSpec.gpus);
+  return [];
+}
+
+function applyHostDevices(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  if (!instancetypeSpec.hostDevices?.length) return [];
+  if ((vmiSpec.domain.devices.hostDevices?.length ?? 0) >= 1) {
+    return [child(field, 'domain', 'devices', 'hostDevices')];
+  }
+  vmiSpec.domain.devices.hostDevices = clone(instancetypeSpec.hostDevices);
+  return [];
+}
+
+// --- preferences ---
+
+/** Thrown where upstream dereferences a nil pointer (the Go component panics). */
+export class NilPointerError extends InstancetypeError {
+  constructor() {
+    super('runtime error: invalid memory address or nil pointer dereference');
+  }
+}
+
+function applyCPUPreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = preferenceSpec.cpu?.preferredCPUFeatures;
+  if (!preferred?.length) return;
+  // upstream reads vmiSpec.Domain.CPU.Features without a nil check
+  const cpu = vmiSpec.domain.cpu;
+  if (!cpu) throw new NilPointerError();
+  const names = new Set((cpu.features ?? []).map((feature) => feature.name));
+  for (const feature of preferred) {
+    if (!names.has(feature.name)) cpu.features = [...(cpu.features ?? []), clone(feature)];
+  }
+}
+
+// upstream: ApplyDevicePreferences
+export function applyDevicePreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = preferenceSpec.devices;
+  if (!preferred) return;
+  const devices = vmiSpec.domain.devices;
+  if (
+    preferred.preferredAutoattachGraphicsDevice !== undefined &&
+    devices.autoattachGraphicsDevice === undefined
+  ) {
+    devices.autoattachGraphicsDevice = preferred.preferredAutoattachGraphicsDevice;
+  }
+  if (preferred.preferredAutoattachMemBalloon !== undefined && devices.autoattachMemBalloon === undefined) {
+    devices.autoattachMemBalloon = preferred.preferredAutoattachMemBalloon;
+  }
+  if (
+    preferred.preferredAutoattachPodInterface !== undefined &&
+    devices.autoattachPodInterface === undefined
+  ) {
+    devices.autoattachPodInterface = preferred.preferredAutoattachPodInterface;
+  }
+  if (
+    preferred.preferredAutoattachSerialConsole !== undefined &&
+    devices.autoattachSerialConsole === undefined
+  ) {
+    devices.autoattachSerialConsole = preferred.preferredAutoattachSerialConsole;
+  }
+  if (preferred.preferredUseVirtioTransitional !== undefined && devices.useVirtioTransitional === undefined) {
+    devices.useVirtioTransitional = preferred.preferredUseVirtioTransitional;
+  }
+  if (preferred.preferredBlockMultiQueue !== undefined && devices.blockMultiQueue === undefined) {
+    devices.blockMultiQueue = preferred.preferredBlockMultiQueue;
+  }
+  if (
+    preferred.preferredNetworkInterfaceMultiQueue !== undefined &&
+    devices.networkInterfaceMultiqueue === undefined
+  ) {
+    devices.networkInterfaceMultiqueue = preferred.preferredNetworkInterfaceMultiQueue;
+  }
+  if (preferred.preferredAutoattachInputDevice !== undefined && devices.autoattachInputDevice === undefined) {
+    devices.autoattachInputDevice = preferred.preferredAutoattachInputDevice;
+  }
+  // DisableHotplug is a plain bool upstream: the preference always wins
+  if (preferred.preferredDisableHotplug !== undefined)
+    devices.disableHotplug = preferred.preferredDisableHotplug;
+  if (preferred.preferredSoundModel && devices.sound && !devices.sound.model) {
+    devices.sound.model = preferred.preferredSoundModel;
+  }
+  if (preferred.preferredRng && !devices.rng) devices.rng = clone(preferred.preferredRng);
+  if (preferred.preferredTPM && !devices.tpm) devices.tpm = clone(preferred.preferredTPM);
+
+  applyDiskPreferences(preferred, vmiSpec);
+  applyInterfacePreferences(preferred, vmiSpec);
+  applyInputPreferences(preferred, vmiSpec);
+}
+
+type DevicePreferences = NonNullable<PreferenceSpec['devices']>;
+
+function applyDiskPreferences(preferred: DevicePreferences, vmiSpec: VMISpec): void {
+  for (const disk of vmiSpec.domain.devices.disks ?? []) {
+    if (!disk.disk && !disk.cdrom && !disk.lun) disk.disk = {};
+    if (disk.disk) {
+      applyDiskTargetPreferences(preferred, disk, disk.disk);
+    } else if (disk.cdrom) {
+      if (preferred.preferredCdromBus && !disk.cdrom.bus) disk.cdrom.bus = preferred.preferredCdromBus;
+    } else if (disk.lun) {
+      if (preferred.preferredLunBus && !disk.lun.bus) disk.lun.bus = preferred.preferredLunBus;
+    }
+  }
+}
+
+function applyDiskTargetPreferences(
+  preferred: DevicePreferences,
+  disk: Disk,
+  target: NonNullable<Disk['disk']>,
+): void {
+  if (preferred.preferredDiskBus && !target.bus) target.bus = preferred.preferredDiskBus;
+  if (preferred.preferredDiskBlockSize && !disk.blockSize)
+    disk.blockSize = clone(preferred.preferredDiskBlockSize);
+  if (preferred.preferredDiskCache && !disk.cache) disk.cache = preferred.preferredDiskCache;
+  if (preferred.preferredDiskIO && !disk.io) disk.io = preferred.preferredDiskIO;
+  if (
+    preferred.preferredDiskDedicatedIoThread !== undefined &&
+    disk.dedicatedIOThread === undefined &&
+    target.bus === 'virtio'
+  ) {
+    disk.dedicatedIOThread = preferred.preferredDiskDedicatedIoThread;
+  }
+}
+
+const BINDING_METHODS = ['bridge', 'slirp', 'masquerade', 'sriov', 'macvtap', 'passt'] as const;
+
+function isInterfaceBindingUnset(iface: Interface): boolean {
+  const methods = iface as Record<string, unknown>;
+  return (
+    BINDING_METHODS.every((method) => methods[method] === undefined || methods[method] === null) &&
+    !iface.binding
+  );
+}
+
+function isInterfaceOnPodNetwork(name: string, vmiSpec: VMISpec): boolean {
+  const network = (vmiSpec.networks ?? []).find((net) => net.name === name);
+  return network?.pod !== undefined && network.pod !== null;
+}
+
+function applyInterfacePreferences(preferred: DevicePreferences, vmiSpec: VMISpec): void {
+  for (const iface of vmiSpec.domain.devices.interfaces ?? []) {
+    if (preferred.preferredInterfaceModel && !iface.model) iface.model = preferred.preferredInterfaceModel;
+    if (
+      preferred.preferredInterfaceMasquerade &&
+      isInterfaceBindingUnset(iface) &&
+      isInterfaceOnPodNetwork(iface.name, vmiSpec)
+    ) {
+      iface.masquerade = clone(preferred.preferredInterfaceMasquerade);
+    }
+  }
+}
+
+function applyInputPreferences(preferred: DevicePreferences, vmiSpec: VMISpec): void {
+  for (const input of vmiSpec.domain.devices.inputs ?? []) {
+    if (preferred.preferredInputBus && !input.bus) input.bus = preferred.preferredInputBus;
+    if (preferred.preferredInputType && !input.type) input.type = preferred.preferredInputType;
+  }
+}
+
+const HYPERV_FEATURES = [
+  'evmcs',
+  'frequencies',
+  'ipi',
+  'reenlightenment',
+  'relaxed',
+  'reset',
+  'runtime',
+  'spinlocks',
+  'synic',
+  'synictimer',
+  'tlbflush',
+  'vapic',
+  'vpindex',
+  'vendorid',
+] as const;
+
+function applyFeaturePreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = preferenceSpec.features;
+  if (!preferred) return;
+  const features = (vmiSpec.domain.features ??= {});
+  // ACPI is a plain struct upstream: the preference always overwrites it
+  if (preferred.preferredAcpi) features.acpi = clone(preferred.preferredAcpi);
+  if (preferred.preferredApic && !features.apic) features.apic = clone(preferred.preferredApic);
+  if (preferred.preferredHyperv) {
+    const hyperv = (features.hyperv ??= {}) as Record<string, unknown>;
+    const preferredHyperv = preferred.preferredHyperv as Record<string, unknown>;
+    for (const name of HYPERV_FEATURES) {
+      const value = preferredHyperv[name];
+      if (value !== undefined && value !== null && (hyperv[name] === undefined || hyperv[name] === null)) {
+        hyperv[name] = clone(value);
+      }
+    }
+  }
+  if (preferred.preferredKvm && !features.kvm) features.kvm = clone(preferred.preferredKvm);
+  if (preferred.preferredPvspinlock && !features.pvspinlock)
+    features.pvspinlock = clone(preferred.preferredPvspinlock);
+  if (preferred.preferredSmm && !features.smm) features.smm = clone(preferred.preferredSmm);
+}
+
+function applyFirmwarePreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = preferenceSpec.firmware;
+  if (!preferred) return;
+  const firmware = (vmiSpec.domain.firmware ??= {});
+  const bootloader = (firmware.bootloader ??= {});
+  if (preferred.preferredUseBios && !bootloader.bios && !bootloader.efi) bootloader.bios = {};
+  if (
+    preferred.preferredUseBiosSerial !== undefined &&
+    bootloader.bios &&
+    bootloader.bios.useSerial === undefined
+  ) {
+    bootloader.bios.useSerial = preferred.preferredUseBiosSerial;
+  }
+  if (!bootloader.efi && !bootloader.bios && preferred.preferredEfi) {
+    bootloader.efi = clone(preferred.preferredEfi);
+    return;
+  }
+  if (preferred.preferredUseEfi && !bootloader.efi && !bootloader.bios) bootloader.efi = {};
+  if (
+    preferred.preferredUseSecureBoot !== undefined &&
+    bootloader.efi &&
+    bootloader.efi.secureBoot === undefined
+  ) {
+    bootloader.efi.secureBoot = preferred.preferredUseSecureBoot;
+  }
+}
+
+function applyMachinePreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = preferenceSpec.machine;
+  if (!preferred) return;
+  const machine = (vmiSpec.domain.machine ??= {});
+  if (preferred.preferredMachineType && !machine.type) machine.type = preferred.preferredMachineType;
+}
+
+function applyClockPreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = preferenceSpec.clock;
+  if (!preferred) return;
+  const clock = (vmiSpec.domain.clock ??= {});
+  if (preferred.preferredClockOffset && isUnset(clock.utc) && isUnset(clock.timezone)) {
+    Object.assign(clock, clone(preferred.preferredClockOffset));
+  }
+  if (preferred.preferredTimer && !clock.timer) clock.timer = clone(preferred.preferredTimer);
+}
+
+const isUnset = (value: unknown): boolean => value === undefined || value === null;
+
+function applySubdomain(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  if (!vmiSpec.subdomain && preferenceSpec.preferredSubdomain !== undefined) {
+    vmiSpec.subdomain = preferenceSpec.preferredSubdomain;
+  }
+}
+
+function applyTerminationGracePeriodSeconds(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  if (
+    preferenceSpec.preferredTerminationGracePeriodSeconds !== undefined &&
+    (vmiSpec.terminationGracePeriodSeconds === undefined || vmiSpec.terminationGracePeriodSeconds === null)
+  ) {
+    vmiSpec.terminationGracePeriodSeconds = preferenceSpec.preferredTerminationGracePeriodSeconds;
+  }
+}
+
+// --- preference requirements (used by the VM validating webhook) ---
+
+export interface RequirementsResult {
+  conflicts: Conflicts;
+  message: string;
+}
+
+// upstream: InstancetypeMethods.CheckPreferenceRequirements; undefined when satisfied
+export function checkPreferenceRequirements(
+  instancetypeSpec: InstancetypeSpec | undefined,
+  preferenceSpec: PreferenceSpec | undefined,
+  vmiSpec: VMISpec,
+): RequirementsResult | undefined {
+  const requirements = preferenceSpec?.requirements;
+  if (!preferenceSpec || !requirements) return undefined;
+  if (requirements.cpu) {
+    const result = checkCPUPreferenceRequirements(
+      instancetypeSpec,
+      preferenceSpec,
+      requirements.cpu.guest,
+      vmiSpec,
+    );
+    if (result) return result;
+  }
+  if (requirements.memory) {
+    const required = Quantity.fromJSON(requirements.memory.guest);
+    if (instancetypeSpec && Quantity.fromJSON(instancetypeSpec.memory.guest).cmp(required) < 0) {
+      return {
+        conflicts: ['spec.instancetype'],
+        message: `insufficient Memory resources of ${Quantity.fromJSON(instancetypeSpec.memory.guest).toString()} provided by instance type, preference requires ${required.toString()}`,
+      };
+    }
+    const memory = vmiSpec.domain.memory;
+    if (!instancetypeSpec && memory) {
+      // a nil guest compares as zero
+      const guest = memory.guest === undefined ? Quantity.zero() : Quantity.fromJSON(memory.guest);
+      if (guest.cmp(required) < 0) {
+        return {
+          conflicts: ['spec.template.spec.domain.memory'],
+          message: `insufficient Memory resources of ${memory.guest === undefined ? '<nil>' : guest.toString()} provided by VirtualMachine, preference requires ${required.toString()}`,
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+function checkCPUPreferenceRequirements(
+  instancetypeSpec: InstancetypeSpec | undefined,
+  preferenceSpec: PreferenceSpec,
+  required: number,
+  vmiSpec: VMISpec,
+): RequirementsResult | undefined {
+  if (instancetypeSpec) {
+    if (instancetypeSpec.cpu.guest < required) {
+      return {
+        conflicts: ['spec.instancetype'],
+        message: `insufficient CPU resources of ${instancetypeSpec.cpu.guest} vCPU provided by instance type, preference requires ${required} vCPU`,
+      };
+    }
+    return undefined;
+  }
+  const cpuField = 'spec.template.spec.domain.cpu';
+  const cpu = vmiSpec.domain.cpu;
+  if (!cpu) {
+    return {
+      conflicts: [cpuField],
+      message: `no CPU resources provided by VirtualMachine, preference requires ${required} vCPU`,
+    };
+  }
+  const sockets = cpu.sockets ?? 0;
+  const cores = cpu.cores ?? 0;
+  const threads = cpu.threads ?? 0;
+  const insufficient = (provided: number, as: string, fields: string[]): RequirementsResult => ({
+    conflicts: fields.map((name) => `${cpuField}.${name}`),
+    message: `insufficient CPU resources of ${provided} vCPU provided by VirtualMachine, preference requires ${required} vCPU provided as ${as}`,
+  });
+  const mulU32 = (...values: number[]): number =>
+    values.reduce((a, b) => Number((BigInt(a) * BigInt(b)) & 0xffffffffn), 1);
+  switch (getPreferredTopology(preferenceSpec)) {
+    case 'preferThreads':
+    case 'threads':
+      return threads < required ? insufficient(threads, 'threads', ['threads']) : undefined;
+    case 'preferCores':
+    case 'cores':
+      return cores < required ? insufficient(cores, 'cores', ['cores']) : undefined;
+    case 'preferSockets':
+    case 'sockets':
+      return sockets < required ? insufficient(sockets, 'sockets', ['sockets']) : undefined;
+    case 'preferSpread':
+    case 'spread': {
+      const { across } = getSpreadOptions(preferenceSpec);
+      let vCPUs = 0;
+      let fields: string[] = [];
+      if (across === 'SocketsCores') {
+        vCPUs = mulU32(sockets, cores);
+        fields = ['sockets', 'cores'];
+      } else if (across === 'CoresThreads') {
+        vCPUs = mulU32(cores, threads);
+        fields = ['cores', 'threads'];
+      } else if (across === 'SocketsCoresThreads') {
+        vCPUs = mulU32(sockets, cores, threads);
+        fields = ['sockets', 'cores', 'threads'];
+      }
+      return vCPUs < required ? insufficient(vCPUs, across, fields) : undefined;
+    }
+    case 'preferAny':
+    case 'any': {
+      const total = mulU32(cores, sockets, threads);
+      return total < required
+        ? insufficient(total, 'cores, sockets and threads', ['cores', 'sockets', 'threads'])
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,265 @@
+// The VirtualMachineInstance the VM controller creates when it starts a VirtualMachine.
+// upstream: pkg/virt-controller/watch/vm/vm.go (startVMI, setupVMIFromVM, setupStableFirmwareUUID,
+//           applyDevicePreferences, autoAttachInputDevice, applyInstancetypeToVmi),
+//           pkg/network/admitter/slirp.go validateCreationSlirpBinding
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { setDefaultVirtualMachineInstanceSpec } from '../admission/defaults.js';
+import type { ClusterConfig } from '../cluster/cluster-config.js';
+import { RenderError } from '../errors.js';
+import { setDefaultNetworkInterface } from '../render/network/vmispec.js';
+import { setDefaultVolumeDisk } from '../render/util/vmi.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { VirtualMachineControllerFinalizer, VirtualMachineGenerationAnnotation } from '../types/constants.js';
+import type { ObjectMeta, OwnerReference } from '../types/k8s.js';
+import type { VirtualMachine, VirtualMachineInstance, VMISpec } from '../types/kubevirt.js';
+import { goJsonDecode, goJsonRoundTrip } from './go-json.js';
+import {
+  addInstancetypeNameAnnotations,
+  addPreferenceNameAnnotations,
+  applyDevicePreferences,
+  applyToVmi,
+  findInstancetypeSpec,
+  findPreferenceSpec,
+  type PreferenceSpec,
+} from './instancetype.js';
+
+export interface VmToVmiOptions {
+  /** The UID the created VMI gets (assigned by the API server upstream). */
+  uid: string;
+}
+
+const VM_CONTROLLER_PREFIX = 'vm controller: ';
+
+const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+function controllerError(message: string, cause?: unknown): RenderError {
+  return new RenderError(VM_CONTROLLER_PREFIX + message, cause === undefined ? undefined : { cause });
+}
+
+// upstream: vm.go magicUUID, the namespace of the stable firmware UUIDs
+const FIRMWARE_UUID_NAMESPACE = '6a1a24a1-4061-4607-8bf4-a3963d0c5895';
+
+/** RFC 4122 name-based UUID, version 5 (upstream: uuid.NewSHA1). */
+export function uuidV5(namespace: string, name: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(Buffer.from(name, 'utf8'))
+    .digest();
+  const bytes = hash.subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// upstream: setupStableFirmwareUUID
+function setupStableFirmwareUUID(vmi: VirtualMachineInstance): void {
+  const firmware = (vmi.spec.domain.firmware ??= {});
+  if (firmware.uuid) return;
+  firmware.uuid = uuidV5(FIRMWARE_UUID_NAMESPACE, vmi.metadata?.name ?? '');
+}
+
+// upstream: hasStartPausedRequest
+function hasStartPausedRequest(vm: VirtualMachine): boolean {
+  const request = vm.status?.stateChangeRequests?.[0];
+  return request?.action === 'Start' && request.data?.['paused'] === 'true';
+}
+
+// upstream: hasCompletedMemoryDump
+function completedMemoryDumpClaim(vm: VirtualMachine): string | undefined {
+  const request = vm.status?.memoryDumpRequest;
+  if (!request || request.phase === 'Associating' || request.phase === 'InProgress') return undefined;
+  return request.claimName;
+}
+
+/** The controller reference upstream's metav1.NewControllerRef builds for a VM. */
+export function vmControllerRef(vm: VirtualMachine): OwnerReference {
+  return {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachine',
+    name: vm.metadata?.name ?? '',
+    uid: vm.metadata?.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+// upstream: setupVMIFromVM
+function setupVMIFromVM(vm: VirtualMachine): VirtualMachineInstance {
+  const template = vm.spec.template;
+  const metadata: ObjectMeta = structuredClone((template.metadata ?? {}) as ObjectMeta);
+  metadata.name = vm.metadata?.name ?? '';
+  delete metadata.generateName;
+  metadata.namespace = vm.metadata?.namespace ?? '';
+  const spec = structuredClone(template.spec ?? {}) as VMISpec;
+  spec.domain ??= { devices: {} } as VMISpec['domain'];
+  spec.domain.devices ??= {};
+  const vmi: VirtualMachineInstance = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachineInstance',
+    metadata,
+    spec,
+  };
+  if (hasStartPausedRequest(vm)) spec.startStrategy = 'Paused';
+  const dumpClaim = completedMemoryDumpClaim(vm);
+  if (dumpClaim !== undefined)
+    spec.volumes = (spec.volumes ?? []).filter((volume) => volume.name !== dumpClaim);
+  setupStableFirmwareUUID(vmi);
+  const templateLabels = (template.metadata as ObjectMeta | null | undefined)?.labels;
+  if (templateLabels) metadata.labels = structuredClone(templateLabels);
+  else delete metadata.labels;
+  metadata.ownerReferences = [vmControllerRef(vm)];
+  return vmi;
+}
+
+// upstream: autoAttachInputDevice
+function autoAttachInputDevice(vmi: VirtualMachineInstance): void {
+  const devices = vmi.spec.domain.devices;
+  if (devices.autoattachInputDevice !== true || (devices.inputs?.length ?? 0) > 0) return;
+  devices.inputs = [...(devices.inputs ?? []), { name: 'default-0', type: '' }];
+}
+
+// upstream: pkg/network/admitter validateCreationSlirpBinding, printed like metav1.StatusCause.String()
+function networkCreationProblems(spec: VMISpec): string[] {
+  const problems: string[] = [];
+  (spec.domain.devices.interfaces ?? []).forEach((iface, index) => {
+    if (iface.slirp !== undefined && iface.slirp !== null) {
+      problems.push(
+        `&StatusCause{Type:FieldValueInvalid,Message:Slirp interface support has been discontinued since v1.3,` +
+          `Field:spec.domain.devices.interfaces[${index}].slirp,}`,
+      );
+    }
+  });
+  return problems;
+}
+
+/**
+ * The VMI the VM controller creates for a VM that has gone through mutateVirtualMachine (stage "vmiFromVM").
+ * Throws RenderError with the controller's failure prefixed `vm controller: `.
+ */
+export function virtualMachineToVMI(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  state: ClusterState,
+  options: VmToVmiOptions,
+): VirtualMachineInstance {
+  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine') as VirtualMachine;
+  if (!decoded.spec?.template) throw controllerError('VirtualMachine has no spec.template');
+  decoded = syncInstancetypes(decoded, config, state);
+
+  const vmi = setupVMIFromVM(decoded);
+  const metadata = vmi.metadata as ObjectMeta;
+  (metadata as { uid?: string }).uid = options.uid;
+  metadata.annotations = {
+    ...(metadata.annotations ?? {}),
+    [VirtualMachineGenerationAnnotation]: String(decoded.metadata?.generation ?? 0),
+  };
+  metadata.finalizers = [...(metadata.finalizers ?? []), VirtualMachineControllerFinalizer];
+
+  // Device preferences go first so that their autoattach values decide about the default devices below.
+  let preferenceSpec: PreferenceSpec | undefined;
+  if (decoded.spec.preference) {
+    try {
+      preferenceSpec = findPreferenceSpec(decoded, state);
+    } catch (err) {
+      throw controllerError(`Error applying device preferences again: ${errorMessage(err)}`, err);
+    }
+    if (preferenceSpec) applyDevicePreferences(preferenceSpec, vmi.spec);
+  }
+
+  setDefaultVolumeDisk(vmi.spec);
+  autoAttachInputDevice(vmi);
+  try {
+    setDefaultNetworkInterface(config, vmi.spec);
+  } catch (err) {
+    throw controllerError(errorMessage(err), err);
+  }
+
+  try {
+    applyInstancetypeToVmi(decoded, vmi, state, preferenceSpec);
+  } catch (err) {
+    throw controllerError(`Failed to apply instancetype: ${errorMessage(err)}`, err);
+  }
+
+  const problems = networkCreationProblems(vmi.spec);
+  if (problems.length > 0) throw controllerError(`failed create validation: ${problems.join('\n')}`);
+
+  return goJsonRoundTrip(vmi, 'VirtualMachineInstance') as VirtualMachineInstance;
+}
+
+// upstream: Controller.syncInstancetypes. With the reference policy (the default) the controller stores
+// ControllerRevisions of the instancetype and preference, which changes nothing here. With expand/expandAll
+// it writes the VM back with the instancetype and preference applied to its template and the matchers
+// removed (the API server then bumps metadata.generation), and starts the VMI from that VM.
+function syncInstancetypes(vm: VirtualMachine, config: ClusterConfig, state: ClusterState): VirtualMachine {
+  if (!vm.spec.instancetype && !vm.spec.preference) return vm;
+  const policy = config.getInstancetypeReferencePolicy();
+  if (policy !== 'expand' && policy !== 'expandAll') return vm;
+  if (policy === 'expand' && (vm.spec.instancetype?.revisionName || vm.spec.preference?.revisionName))
+    return vm;
+  let expanded: VirtualMachine;
+  try {
+    expanded = expandInstancetypeAndPreference(vm, config, state);
+  } catch (err) {
+    throw controllerError(
+      `error encountered while expanding instance type into VirtualMachine: ${errorMessage(err)}`,
+      err,
+    );
+  }
+  const roundTripped = goJsonRoundTrip(expanded, 'VirtualMachine') as VirtualMachine;
+  if (isDeepStrictEqual(roundTripped.spec, (goJsonRoundTrip(vm, 'VirtualMachine') as VirtualMachine).spec)) {
+    return vm;
+  }
+  const metadata = (roundTripped.metadata ??= {});
+  (metadata as { generation?: number }).generation = (vm.metadata?.generation ?? 0) + 1;
+  return roundTripped;
+}
+
+// upstream: InstancetypeMethods.Expand
+function expandInstancetypeAndPreference(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  state: ClusterState,
+): VirtualMachine {
+  const instancetypeSpec = findInstancetypeSpec(vm, state);
+  const preferenceSpec = findPreferenceSpec(vm, state);
+  const expanded = structuredClone(vm);
+  const template = expanded.spec.template;
+  const spec = template.spec as VMISpec;
+  setDefaultVolumeDisk(spec);
+  setDefaultNetworkInterface(config, spec);
+  template.metadata ??= {};
+  const conflicts = applyToVmi(
+    'spec.template.spec',
+    instancetypeSpec,
+    preferenceSpec,
+    spec,
+    template.metadata as ObjectMeta,
+  );
+  if (conflicts.length > 0) {
+    throw new Error(`VM fields ${conflicts.join(', ')} conflict with selected instance type`);
+  }
+  setDefaultVirtualMachineInstanceSpec(config, spec);
+  delete expanded.spec.instancetype;
+  delete expanded.spec.preference;
+  return expanded;
+}
+
+// upstream: Controller.applyInstancetypeToVmi
+function applyInstancetypeToVmi(
+  vm: VirtualMachine,
+  vmi: VirtualMachineInstance,
+  state: ClusterState,
+  preferenceSpec: PreferenceSpec | undefined,
+): void {
+  const instancetypeSpec = findInstancetypeSpec(vm, state);
+  if (!instancetypeSpec && !preferenceSpec) return;
+  const metadata = vmi.metadata as ObjectMeta;
+  addInstancetypeNameAnnotations(vm, metadata);
+  addPreferenceNameAnnotations(vm, metadata);
+  const conflicts = applyToVmi('spec', instancetypeSpec, preferenceSpec, vmi.spec, metadata);
+  if (conflicts.length > 0) {
+    throw new Error(`VMI conflicts with instancetype spec in fields: [${conflicts.join(', ')}]`);
+  }
+}

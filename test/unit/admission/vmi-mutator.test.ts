@@ -1,0 +1,184 @@
+// Create-time defaults against every conformance case that records the admitted VMI.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js';
+import { RenderError } from '../../../src/errors.js';
+import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+import {
+  applyApiDefaults,
+  applyCreateDefaults,
+  canonicalizeVmiQuantities,
+  stableFirmwareUUID,
+  uuidV5,
+} from '../../../src/admission/index.js';
+
+const CASES_DIR = fileURLToPath(new URL('../../../../fixtures/conformance/', import.meta.url));
+
+interface CaseInput {
+  name: string;
+  vmi: VirtualMachineInstance;
+  kubevirt?: KubeVirt;
+  arch: Arch;
+  admission: boolean;
+  expected: { vmi?: unknown; error?: string };
+}
+
+function loadCase(name: string): CaseInput {
+  const dir = join(CASES_DIR, name);
+  const read = (file: string): string | undefined =>
+    existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined;
+  const vmi = parse(read('vmi.yaml') ?? '') as VirtualMachineInstance;
+  vmi.metadata ??= {};
+  vmi.metadata.namespace ??= 'default';
+  const kubevirtText = read('kubevirt.yaml');
+  const caseJson = JSON.parse(read('case.json') ?? '{}') as { arch?: Arch; admission?: boolean };
+  return {
+    name,
+    vmi,
+    kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
+    arch: caseJson.arch ?? 'amd64',
+    admission: caseJson.admission ?? true,
+    expected: JSON.parse(read('expected.json') ?? '{}') as CaseInput['expected'],
+  };
+}
+
+/** Drops null values, empty objects and empty lists (recursively). */
+function prune(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(prune).filter((item) => item !== undefined);
+    return items.length === 0 ? undefined : items;
+  }
+  if (value === null) return undefined;
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const pruned = prune(item);
+      if (pruned !== undefined) out[key] = pruned;
+    }
+    return Object.keys(out).length === 0 ? undefined : out;
+  }
+  return value;
+}
+
+function normalize(vmi: unknown, dropFirmwareUUID: boolean): unknown {
+  const copy = structuredClone(vmi) as {
+    metadata?: { creationTimestamp?: unknown };
+    spec?: { domain?: { firmware?: { uuid?: unknown } } };
+    status?: { phaseTransitionTimestamps?: unknown };
+  };
+  delete copy.metadata?.creationTimestamp;
+  delete copy.status?.phaseTransitionTimestamps;
+  if (dropFirmwareUUID) delete copy.spec?.domain?.firmware?.uuid;
+  return prune(copy);
+}
+
+const caseNames = readdirSync(CASES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+describe('applyCreateDefaults: conformance cases', () => {
+  for (const name of caseNames) {
+    const input = loadCase(name);
+    if (!input.admission) {
+      it(`${name}: admission off leaves the VMI as given (quantities canonical)`, () => {
+        const rendered = canonicalizeVmiQuantities(input.vmi);
+        assert.equal(rendered.status?.runtimeUser, input.vmi.status?.runtimeUser);
+        assert.deepEqual(rendered.metadata?.finalizers, input.vmi.metadata?.finalizers);
+      });
+      continue;
+    }
+    const config = new ClusterConfig({ arch: input.arch, kubevirt: input.kubevirt });
+    if (input.expected.vmi !== undefined) {
+      it(`${name}: admitted VMI`, () => {
+        const actual = applyCreateDefaults(input.vmi, config, {});
+        const inputHasUUID = Boolean(input.vmi.spec.domain.firmware?.uuid);
+        assert.deepEqual(normalize(actual, !inputHasUUID), normalize(input.expected.vmi, !inputHasUUID));
+      });
+    } else if (input.expected.error !== undefined) {
+      it(`${name}: admission error`, () => {
+        assert.throws(
+          () => applyCreateDefaults(input.vmi, config, {}),
+          (err: unknown) => err instanceof RenderError && err.message === input.expected.error,
+        );
+      });
+    }
+  }
+});
+
+describe('applyCreateDefaults: options and invariants', () => {
+  const basic = loadCase('001-containerdisk-cloudinit-nocloud');
+  const config = new ClusterConfig({});
+
+  it('does not mutate its input', () => {
+    const before = structuredClone(basic.vmi);
+    applyCreateDefaults(basic.vmi, config, {});
+    assert.deepEqual(basic.vmi, before);
+  });
+
+  it('uses the firmwareUUID option, else the stable UUID of the name', () => {
+    const given = applyCreateDefaults(basic.vmi, config, {
+      firmwareUUID: '11111111-2222-4333-8444-555555555555',
+    });
+    assert.equal(given.spec.domain.firmware?.uuid, '11111111-2222-4333-8444-555555555555');
+    const derived = applyCreateDefaults(basic.vmi, config, {});
+    assert.equal(derived.spec.domain.firmware?.uuid, stableFirmwareUUID('fedora-basic'));
+  });
+
+  it('stable firmware UUID matches uuid.NewSHA1 (RFC 4122 v5)', () => {
+    // RFC 4122 appendix example namespace (DNS) and name.
+    assert.equal(
+      uuidV5('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'python.org'),
+      '886313e1-3b8a-5372-9b90-0c9aee199e5d',
+    );
+  });
+
+  it('records the phase transition when given a time', () => {
+    const withTime = applyCreateDefaults(basic.vmi, config, { now: '2024-01-01T00:00:00Z' });
+    assert.deepEqual(withTime.status?.phaseTransitionTimestamps, [
+      { phase: 'Pending', phaseTransitionTimestamp: '2024-01-01T00:00:00Z' },
+    ]);
+    assert.equal(applyCreateDefaults(basic.vmi, config, {}).status?.phaseTransitionTimestamps, undefined);
+  });
+
+  it('canonicalizes quantities like a Go round trip', () => {
+    const vmi = structuredClone(basic.vmi);
+    vmi.spec.domain.resources = { requests: { memory: '2048Mi', cpu: 2 } };
+    vmi.spec.volumes = [
+      ...(vmi.spec.volumes ?? []),
+      { name: 'scratch', emptyDisk: {} as { capacity: string } },
+    ];
+    const out = canonicalizeVmiQuantities(vmi);
+    assert.deepEqual(out.spec.domain.resources?.requests, { memory: '2Gi', cpu: '2' });
+    assert.equal(out.spec.volumes?.at(-1)?.emptyDisk?.capacity, '0');
+    const admitted = applyCreateDefaults(vmi, config, {});
+    assert.equal(admitted.spec.domain.memory?.guest, '2Gi');
+    assert.equal(admitted.spec.domain.cpu?.sockets, 2);
+  });
+
+  it('memory overcommit keeps the guest format', () => {
+    const kubevirt = {
+      apiVersion: 'kubevirt.io/v1',
+      kind: 'KubeVirt',
+      metadata: { name: 'kubevirt' },
+      spec: { configuration: { developerConfiguration: { memoryOvercommit: 150 } } },
+    } as KubeVirt;
+    const vmi = structuredClone(basic.vmi);
+    vmi.spec.domain.resources = {};
+    vmi.spec.domain.memory = { guest: '3Gi' };
+    const out = applyCreateDefaults(vmi, new ClusterConfig({ kubevirt }), {});
+    assert.equal(out.spec.domain.resources?.requests?.memory, '2Gi');
+  });
+
+  it('applyApiDefaults only runs the API type defaulters', () => {
+    const out = applyApiDefaults(basic.vmi, { firmwareUUID: 'u' });
+    assert.equal(out.spec.domain.features?.acpi?.enabled, true);
+    assert.equal(out.spec.domain.firmware?.uuid, 'u');
+    assert.equal(out.spec.architecture, undefined);
+    assert.equal(out.status, undefined);
+  });
+});

@@ -1,0 +1,67 @@
+// Loading conformance cases for the network unit tests.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js';
+import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
+import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+import type { Pod } from '../../../src/types/k8s.js';
+
+export const CONFORMANCE_DIR = fileURLToPath(new URL('../../../../fixtures/conformance/', import.meta.url));
+
+export interface ConformanceCase {
+  name: string;
+  dir: string;
+  inputVMI: VirtualMachineInstance;
+  /** The VMI the render receives (after admission, if on). */
+  vmi?: VirtualMachineInstance;
+  pod?: Pod;
+  error?: string;
+  admission: boolean;
+  config: ClusterConfig;
+  state: MemoryClusterState;
+}
+
+export function loadCase(name: string): ConformanceCase {
+  const dir = join(CONFORMANCE_DIR, name);
+  const read = (file: string): string | undefined =>
+    existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined;
+  const caseJson = JSON.parse(read('case.json') ?? '{}') as { arch?: Arch; admission?: boolean };
+  const kubevirtText = read('kubevirt.yaml');
+  const objectsText = read('objects.yaml');
+  const expected = JSON.parse(read('expected.json') ?? '{}') as {
+    vmi?: VirtualMachineInstance;
+    pod?: Pod;
+    error?: string;
+  };
+  const objects = objectsText
+    ? parseAllDocuments(objectsText)
+        .map((doc) => doc.toJS() as ClusterObject | null)
+        .filter((o): o is ClusterObject => !!o)
+    : [];
+  const inputVMI = parse(read('vmi.yaml') ?? '') as VirtualMachineInstance;
+  const admission = caseJson.admission ?? true;
+  return {
+    name,
+    dir,
+    inputVMI,
+    // without admission the render receives the VMI as written
+    vmi: expected.vmi ?? (admission ? undefined : inputVMI),
+    pod: expected.pod,
+    error: expected.error,
+    admission,
+    config: new ClusterConfig({
+      arch: caseJson.arch ?? 'amd64',
+      kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
+    }),
+    state: new MemoryClusterState(objects),
+  };
+}
+
+export function caseNames(): string[] {
+  return readdirSync(CONFORMANCE_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(CONFORMANCE_DIR, e.name, 'expected.json')))
+    .map((e) => e.name)
+    .sort();
+}

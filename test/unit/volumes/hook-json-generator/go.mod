@@ -1,0 +1,3 @@
+module gojson
+
+go 1.22

@@ -42,6 +42,7 @@ import { generateVirtioFSContainers } from './virtiofs.js';
 import { unmarshalHookSidecarList, HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
 import { getNetworkToResourceMap } from './network/resource-map.js';
 import { netBindingPluginSidecarList } from './network/netbinding.js';
+import { DEVICE_INFO_DOWNWARD_API } from './network/vmispec.js';
 import { generateNetworkAnnotations } from './network/annotations.js';
 import { istioProxyInjectionEnabled } from './network/istio.js';
 import { NETWORK_INFO_MOUNT_PATH, NETWORK_INFO_VOLUME_NAME } from './network/downwardapi.js';
@@ -288,7 +289,7 @@ function renderSidecarContainer(
   userId: number,
 ): Container {
   const mounts: VolumeMount[] = [{ name: HOOK_SIDECAR_SOCKETS_VOLUME, mountPath: HOOK_SOCKETS_SHARED_DIRECTORY }];
-  if (sidecar.downwardAPI === 'DeviceInfo') {
+  if (sidecar.downwardAPI === DEVICE_INFO_DOWNWARD_API) {
     mounts.push({ name: NETWORK_INFO_VOLUME_NAME, mountPath: NETWORK_INFO_MOUNT_PATH });
   }
   if (sidecar.configMap) {

@@ -38,7 +38,8 @@ export type Reporter = (entry: ReportEntry) => void;
 
 export function formatEntry(entry: ReportEntry, format: 'text' | 'json'): string {
   if (format === 'json') {
-    return JSON.stringify({ time: new Date().toISOString(), ...entry }) + '\n';
+    const { kind, vmi, uid, ...rest } = entry;
+    return JSON.stringify({ time: new Date().toISOString(), outcome: kind, vmi, ...(uid ? { uid } : {}), ...rest }) + '\n';
   }
   const pod = entry.pod ? ` pod/${entry.pod}` : '';
   let detail = '';

@@ -31,7 +31,10 @@ export interface RenderOutput {
 
 export function render(inputs: RenderInputs): RenderOutput {
   const namespace = inputs.namespace ?? 'default';
-  const config = new ClusterConfig({ arch: inputs.arch ?? 'amd64', ...(inputs.kubevirt ? { kubevirt: inputs.kubevirt } : {}) });
+  const config = new ClusterConfig({
+    arch: inputs.arch ?? 'amd64',
+    ...(inputs.kubevirt ? { kubevirt: inputs.kubevirt } : {}),
+  });
   const state = inputs.state ?? new MemoryClusterState(inputs.objects ?? [], namespace);
   const { pod, vmi } = renderDocument(inputs.document, {
     config,

@@ -45,7 +45,10 @@ function versionSeparator(version: string): string {
 }
 
 /** The image virt-operator would configure for a component, from the KubeVirt CR. */
-export function componentImage(kubevirt: KubeVirt | undefined, component: 'virt-launcher' | 'sidecar-shim'): string {
+export function componentImage(
+  kubevirt: KubeVirt | undefined,
+  component: 'virt-launcher' | 'sidecar-shim',
+): string {
   const spec = kubevirt?.spec;
   const registry = spec?.imageRegistry || DEFAULT_IMAGE_REGISTRY;
   // imagePrefix is not part of KubeVirtSpec (the operator takes it from its own image); accept it if given.
@@ -83,7 +86,10 @@ function withIdentity<T extends { metadata?: { name?: string; namespace?: string
 }
 
 /** The VMI that a VMI document or a VM document leads to (before the render). */
-export function resolveVMI(document: VirtualMachineInstance | VirtualMachine, settings: PipelineSettings): VirtualMachineInstance {
+export function resolveVMI(
+  document: VirtualMachineInstance | VirtualMachine,
+  settings: PipelineSettings,
+): VirtualMachineInstance {
   const { config, state } = settings;
   if (document.kind === 'VirtualMachine') {
     const vm = withIdentity(document as VirtualMachine, settings.namespace);
@@ -91,7 +97,9 @@ export function resolveVMI(document: VirtualMachineInstance | VirtualMachine, se
     const uid = settings.uid ?? deriveUID('VirtualMachineInstance', vm.metadata?.namespace ?? '', name);
     const mutated = mutateVirtualMachine(vm, config, state);
     const vmi = virtualMachineToVMI(mutated, config, state, { uid });
-    return settings.admission ? applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') }) : vmi;
+    return settings.admission
+      ? applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') })
+      : vmi;
   }
   const vmi = withIdentity(document as VirtualMachineInstance, settings.namespace);
   const uid =

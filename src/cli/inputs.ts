@@ -1,6 +1,12 @@
 // Turns command-line inputs into the documents to render and the simulated cluster around them.
 import { InvalidInputError, type InputProblem } from '../errors.js';
-import { expandLists, parseDocuments, readInput, type FieldPath, type SourceDocument } from '../io/documents.js';
+import {
+  expandLists,
+  parseDocuments,
+  readInput,
+  type FieldPath,
+  type SourceDocument,
+} from '../io/documents.js';
 import { validateDocument, schemaKindFor, type SchemaKind } from '../schema/validate.js';
 import { ClusterConfig, type Arch } from '../cluster/cluster-config.js';
 import { CLUSTER_OBJECT_KINDS, MemoryClusterState, type ClusterObject } from '../state/cluster-state.js';
@@ -48,7 +54,12 @@ function problemAt(
   severity: 'error' | 'warning',
 ): InputProblem {
   const { line, column } = source.locate(path);
-  return { location: { file: displayName(source.file), line, column }, path: formatPath(path), message, severity };
+  return {
+    location: { file: displayName(source.file), line, column },
+    path: formatPath(path),
+    message,
+    severity,
+  };
 }
 
 /** Schema problems of one document; unknown fields are warnings unless strict. */
@@ -80,7 +91,12 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
     }
   };
   if (options.files.filter((file) => file === '-').length > 1) {
-    problems.push({ location: { file: '<stdin>' }, path: '', message: 'standard input (-) given more than once', severity: 'error' });
+    problems.push({
+      location: { file: '<stdin>' },
+      path: '',
+      message: 'standard input (-) given more than once',
+      severity: 'error',
+    });
   }
 
   let kubevirt: KubeVirt | undefined;
@@ -117,14 +133,20 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         }
         if (!(CLUSTER_OBJECT_KINDS as readonly string[]).includes(value.kind)) {
           problems.push(
-            problemAt(item.document, item.path, `skipping ${value.kind}: the render does not consult this kind`, 'warning'),
+            problemAt(
+              item.document,
+              item.path,
+              `skipping ${value.kind}: the render does not consult this kind`,
+              'warning',
+            ),
           );
           continue;
         }
         const schemaKind = schemaKindFor(value.apiVersion, value.kind);
         const found = schemaKind ? validate(schemaKind, item.document, item.path, value, options.strict) : [];
         problems.push(...found);
-        if (!found.some((problem) => problem.severity === 'error')) state.add(value as ClusterObject, options.namespace);
+        if (!found.some((problem) => problem.severity === 'error'))
+          state.add(value as ClusterObject, options.namespace);
       }
     });
   }
@@ -137,10 +159,19 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
       let renderable = 0;
       for (const item of items) {
         const value = item.value;
-        const label = item.path.length ? `${item.document.index}/items[${String(item.path[1])}]` : String(item.document.index);
+        const label = item.path.length
+          ? `${item.document.index}/items[${String(item.path[1])}]`
+          : String(item.document.index);
         if (!isObject(value)) {
           const what = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
-          problems.push(problemAt(item.document, item.path, `document ${label} is ${what}, not a Kubernetes object`, 'error'));
+          problems.push(
+            problemAt(
+              item.document,
+              item.path,
+              `document ${label} is ${what}, not a Kubernetes object`,
+              'error',
+            ),
+          );
           continue;
         }
         if (value.kind !== 'VirtualMachineInstance' && value.kind !== 'VirtualMachine') {
@@ -171,7 +202,12 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           document: value as unknown as VirtualMachineInstance | VirtualMachine,
         });
       }
-      if (renderable === 0 && !problems.some((problem) => problem.location.file === displayName(file) && problem.severity === 'error')) {
+      if (
+        renderable === 0 &&
+        !problems.some(
+          (problem) => problem.location.file === displayName(file) && problem.severity === 'error',
+        )
+      ) {
         problems.push({
           location: { file: displayName(file) },
           path: '',

@@ -60,7 +60,10 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
 }
 
 const escapeXml = (text: string): string =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 export function formatLintReport(report: LintReport, format: LintFormat, colour: ChalkInstance): string {
   if (format === 'json') {
@@ -90,7 +93,9 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
   }
   if (format === 'junit') {
     const cases = report.entries.map((entry) => {
-      const name = escapeXml(`${entry.file}#${entry.document}${entry.name ? ` ${entry.kind}/${entry.name}` : ''}`);
+      const name = escapeXml(
+        `${entry.file}#${entry.document}${entry.name ? ` ${entry.kind}/${entry.name}` : ''}`,
+      );
       const failures = entry.problems
         .filter((problem) => problem.severity === 'error')
         .map(
@@ -101,9 +106,17 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
         );
       const warnings = entry.problems
         .filter((problem) => problem.severity === 'warning')
-        .map((problem) => `${formatLocation(problem)}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`);
+        .map(
+          (problem) =>
+            `${formatLocation(problem)}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`,
+        );
       const out = warnings.length ? [`      <system-out>${escapeXml(warnings.join('\n'))}</system-out>`] : [];
-      return [`    <testcase classname="vmi-render.lint" name="${name}">`, ...failures, ...out, '    </testcase>'].join('\n');
+      return [
+        `    <testcase classname="vmi-render.lint" name="${name}">`,
+        ...failures,
+        ...out,
+        '    </testcase>',
+      ].join('\n');
     });
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',

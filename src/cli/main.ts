@@ -92,7 +92,9 @@ function toFlags(options: Record<string, unknown>): RenderFlags {
 
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command('vmi-render')
-    .description(`Render the virt-launcher Pod KubeVirt ${KUBEVIRT_VERSION} would create for a VirtualMachineInstance`)
+    .description(
+      `Render the virt-launcher Pod KubeVirt ${KUBEVIRT_VERSION} would create for a VirtualMachineInstance`,
+    )
     .version(`vmi-render 0.1.0 (KubeVirt ${KUBEVIRT_VERSION})`, '--version')
     .showHelpAfterError('(run vmi-render --help for usage)')
     .exitOverride()
@@ -104,10 +106,16 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   addInputOptions(
     program
       .command('render', { isDefault: true })
-      .description('print the launcher Pod of each VirtualMachineInstance / VirtualMachine (the default command)'),
+      .description(
+        'print the launcher Pod of each VirtualMachineInstance / VirtualMachine (the default command)',
+      ),
   )
     .addOption(new Option('-o, --output <FORMAT>', 'output format').choices(['yaml', 'json']).default('yaml'))
-    .addOption(new Option('--show <WHAT>', 'print the Pod, or the VMI that would be created').choices(['pod', 'vmi']).default('pod'))
+    .addOption(
+      new Option('--show <WHAT>', 'print the Pod, or the VMI that would be created')
+        .choices(['pod', 'vmi'])
+        .default('pod'),
+    )
     .action(async (files: string[], options: Record<string, unknown>) => {
       const flags = toFlags(options);
       const outcome = runPipeline(files, flags, io.readStdin);
@@ -117,7 +125,10 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
         setExit(EXIT_INVALID);
         return;
       }
-      await write(io.stdout, formatRendered(outcome, flags.output as 'yaml' | 'json', flags.show as 'pod' | 'vmi'));
+      await write(
+        io.stdout,
+        formatRendered(outcome, flags.output as 'yaml' | 'json', flags.show as 'pod' | 'vmi'),
+      );
       setExit(EXIT_OK);
     });
 
@@ -126,7 +137,9 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       .command('lint')
       .description('validate and render without printing Pods; report every problem per document'),
   )
-    .addOption(new Option('-o, --output <FORMAT>', 'report format').choices(['text', 'json', 'junit']).default('text'))
+    .addOption(
+      new Option('-o, --output <FORMAT>', 'report format').choices(['text', 'json', 'junit']).default('text'),
+    )
     .action(async (files: string[], options: Record<string, unknown>) => {
       const flags = toFlags(options);
       const report = lintOutcome(runPipeline(files, flags, io.readStdin), flags.strict);
@@ -163,7 +176,11 @@ export async function main(argv: string[], io: CliIO = defaultIO()): Promise<num
 
 function handleError(error: unknown, io: CliIO): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    ) {
       return EXIT_OK;
     }
     return EXIT_USAGE; // commander already printed the message
@@ -183,7 +200,9 @@ function handleError(error: unknown, io: CliIO): number {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr.write(
     `vmi-render: internal error (this is a bug in vmi-render; please report it with the input that caused it)\n` +
-      (process.env.VMI_RENDER_DEBUG ? `${detail}\n` : `${error instanceof Error ? error.message : String(error)}\n`),
+      (process.env.VMI_RENDER_DEBUG
+        ? `${detail}\n`
+        : `${error instanceof Error ? error.message : String(error)}\n`),
   );
   return EXIT_INTERNAL;
 }

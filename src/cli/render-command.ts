@@ -55,7 +55,9 @@ export function runPipeline(files: string[], flags: RenderFlags, stdin: () => Bu
   const documents: DocumentOutcome[] = [];
   const renderable = inputs.targets.length;
   if (flags.uid !== undefined && renderable > 1) {
-    throw new UsageError('--uid applies to a single VirtualMachineInstance or VirtualMachine, but the input has several');
+    throw new UsageError(
+      '--uid applies to a single VirtualMachineInstance or VirtualMachine, but the input has several',
+    );
   }
   for (const target of inputs.targets) {
     try {
@@ -80,6 +82,23 @@ export function runPipeline(files: string[], flags: RenderFlags, stdin: () => Bu
   return { problems: inputs.problems, documents };
 }
 
+const MISSING_OBJECT_HINTS: [RegExp, string][] = [
+  [/didn't find PVC (\S+)/, 'PersistentVolumeClaim'],
+  [/without backend-storage PVC/, 'backend-storage PersistentVolumeClaim (labelled persistent-state-for=<vmi name>)'],
+  [/failed to locate network attachment definition (\S+)/, 'NetworkAttachmentDefinition'],
+  [/configmaps "[^"]+" not found/, 'ConfigMap'],
+  [/virtualmachine(cluster)?instancetypes\.instancetype\.kubevirt\.io "[^"]+" not found/, 'instancetype'],
+  [/virtualmachine(cluster)?preferences\.instancetype\.kubevirt\.io "[^"]+" not found/, 'preference'],
+];
+
+/** Upstream's message, plus how to supply a missing object offline. */
+function withHint(message: string): string {
+  for (const [pattern, what] of MISSING_OBJECT_HINTS) {
+    if (pattern.test(message)) return `${message} (supply the ${what} with --objects)`;
+  }
+  return message;
+}
+
 export function renderProblems(outcome: RunOutcome): InputProblem[] {
   const problems = [...outcome.problems];
   for (const document of outcome.documents) {
@@ -90,7 +109,7 @@ export function renderProblems(outcome: RunOutcome): InputProblem[] {
     problems.push({
       location: { file, line, column },
       path: '',
-      message: `${document.target.document.kind} "${name}": ${document.error}`,
+      message: `${document.target.document.kind} "${name}": ${withHint(document.error)}`,
       severity: 'error',
     });
   }
@@ -98,6 +117,8 @@ export function renderProblems(outcome: RunOutcome): InputProblem[] {
 }
 
 export function formatRendered(outcome: RunOutcome, format: OutputFormat, show: 'pod' | 'vmi'): string {
-  const objects = outcome.documents.map((document) => (show === 'vmi' ? document.result!.vmi : document.result!.pod));
+  const objects = outcome.documents.map((document) =>
+    show === 'vmi' ? document.result!.vmi : document.result!.pod,
+  );
   return formatObjects(objects, format);
 }

@@ -14,9 +14,9 @@ export function formatLocation(problem: InputProblem): string {
 
 export function formatProblem(problem: InputProblem, colour: ChalkInstance): string {
   const where = colour.bold(formatLocation(problem));
-  const severity = problem.severity === 'error' ? colour.red('error') : colour.yellow('warning');
   const path = problem.path ? `${problem.path}: ` : '';
-  return `${where}: ${severity}: ${path}${problem.message}`;
+  if (problem.severity === 'warning') return `${colour.yellow('warning:')} ${where}: ${path}${problem.message}`;
+  return `${where}: ${path}${colour.red(problem.message)}`;
 }
 
 export function sortProblems(problems: InputProblem[]): InputProblem[] {

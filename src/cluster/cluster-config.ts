@@ -73,7 +73,8 @@ const GA_FEATURE_GATES: ReadonlySet<string> = new Set([
   FeatureGate.BochsDisplayForEFIGuests,
 ]);
 
-export const KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY = 'alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity';
+export const KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY =
+  'alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity';
 export const KUBEVIRT_ANNOTATION_VGA_FOR_EFI = 'alpha.kubevirt.io/use-vga-display-for-efi-guests';
 
 type Config = KubeVirtConfiguration;
@@ -147,7 +148,8 @@ function configurationProblem(config: Config): string | undefined {
     return `invalid dev.imagePullPolicy in config: ${pullPolicy}`;
   }
   const dev = config.developerConfiguration ?? {};
-  if ((dev.memoryOvercommit ?? 0) <= 0) return `invalid memoryOvercommit in ConfigMap: ${dev.memoryOvercommit ?? 0}`;
+  if ((dev.memoryOvercommit ?? 0) <= 0)
+    return `invalid memoryOvercommit in ConfigMap: ${dev.memoryOvercommit ?? 0}`;
   if ((dev.cpuAllocationRatio ?? 0) <= 0) {
     return `invalid cpu allocation ratio in ConfigMap: ${dev.cpuAllocationRatio ?? 0}`;
   }
@@ -160,7 +162,8 @@ function configurationProblem(config: Config): string | undefined {
   return undefined;
 }
 
-export type SupportContainerType = 'hotplug-disk' | 'container-disk' | 'virtiofs' | 'sidecar' | 'guest-console-log';
+export type SupportContainerType =
+  'hotplug-disk' | 'container-disk' | 'virtiofs' | 'sidecar' | 'guest-console-log';
 
 export interface ClusterConfigOptions {
   /** The architecture virt-controller runs on (runtime.GOARCH upstream). */
@@ -398,8 +401,10 @@ export class ClusterConfig {
   dockerSELinuxMCSWorkaroundEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.DockerSELinuxMCSWorkaround);
   vsockEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VSOCK);
-  customSELinuxPolicyDisabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.DisableCustomSELinuxPolicy);
-  kubevirtSeccompProfileEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.KubevirtSeccompProfile);
+  customSELinuxPolicyDisabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.DisableCustomSELinuxPolicy);
+  kubevirtSeccompProfileEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.KubevirtSeccompProfile);
   persistentReservationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PersistentReservation);
   vmPersistentStateEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VMPersistentState);
   multiArchitectureEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.MultiArchitecture);

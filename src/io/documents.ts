@@ -1,6 +1,6 @@
 // Reading input files ('-' for stdin) into parsed documents that remember where each field came from.
 import { readFileSync, statSync } from 'node:fs';
-import { isMap, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import { InvalidInputError, type InputProblem } from '../errors.js';
 
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
@@ -41,7 +41,8 @@ export function readInput(file: string, stdin: () => Buffer = () => readFileSync
     } else {
       const stats = statSync(file);
       if (stats.isDirectory()) fail(file, 'is a directory, not a file');
-      if (stats.size > MAX_INPUT_BYTES) fail(file, `is too large (${stats.size} bytes; the limit is ${MAX_INPUT_BYTES})`);
+      if (stats.size > MAX_INPUT_BYTES)
+        fail(file, `is too large (${stats.size} bytes; the limit is ${MAX_INPUT_BYTES})`);
       bytes = readFileSync(file);
     }
   } catch (error) {
@@ -59,12 +60,18 @@ export function readInput(file: string, stdin: () => Buffer = () => readFileSync
               : `cannot be read (${code ?? String(error)})`;
     fail(file, reason);
   }
-  if (bytes.length > MAX_INPUT_BYTES) fail(file, `is too large (${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES})`);
+  if (bytes.length > MAX_INPUT_BYTES)
+    fail(file, `is too large (${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES})`);
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const before = bytes.subarray(0, nul).toString('utf8');
     const line = before.split('\n').length;
-    fail(file, 'contains binary data (a NUL byte); expected YAML or JSON text', line, nul - before.lastIndexOf('\n'));
+    fail(
+      file,
+      'contains binary data (a NUL byte); expected YAML or JSON text',
+      line,
+      nul - before.lastIndexOf('\n'),
+    );
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (text.includes('\uFFFD')) fail(file, 'is not valid UTF-8 text; expected YAML or JSON');
@@ -107,19 +114,27 @@ function nodeDepth(root: Node | null): number {
 }
 
 function locator(document: Document, lineCounter: LineCounter) {
+  const position = (offset: number): { line: number; column: number } => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
   return (path: FieldPath): { line: number; column: number } => {
     const parts = [...path];
-    while (true) {
-      const node = parts.length ? document.getIn(parts, true) : document.contents;
-      const range = (node as Node | undefined)?.range;
-      if (range) {
-        // Point at the key for map entries when we can: the value of a key starts after it.
-        const { line, col } = lineCounter.linePos(range[0]);
-        return { line, column: col };
+    while (parts.length) {
+      // A map entry is reported at its key, a list item at the item.
+      const parent = parts.length > 1 ? document.getIn(parts.slice(0, -1), true) : document.contents;
+      const last = parts[parts.length - 1];
+      if (isMap(parent)) {
+        const pair = parent.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === last);
+        const keyRange = (pair?.key as Node | undefined)?.range;
+        if (keyRange) return position(keyRange[0]);
+      } else if (isSeq(parent) && typeof last === 'number') {
+        const itemRange = (parent.items[last] as Node | undefined)?.range;
+        if (itemRange) return position(itemRange[0]);
       }
-      if (!parts.length) return { line: 1, column: 1 };
       parts.pop();
     }
+    return position(document.contents?.range?.[0] ?? 0);
   };
 }
 
@@ -135,7 +150,8 @@ export function parseDocuments(input: InputText): SourceDocument[] {
       strict: true,
     }) as Document.Parsed[];
   } catch (error) {
-    if (error instanceof RangeError) fail(input.file, `nesting is too deep (more than ${MAX_NESTING_DEPTH} levels)`);
+    if (error instanceof RangeError)
+      fail(input.file, `nesting is too deep (more than ${MAX_NESTING_DEPTH} levels)`);
     throw error;
   }
   if (!Array.isArray(documents)) documents = [documents];
@@ -144,7 +160,9 @@ export function parseDocuments(input: InputText): SourceDocument[] {
   const result: SourceDocument[] = [];
   documents.forEach((document, i) => {
     for (const error of document.errors) {
-      const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [undefined, undefined];
+      const [line, column] = error.linePos?.[0]
+        ? [error.linePos[0].line, error.linePos[0].col]
+        : [undefined, undefined];
       const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
       problems.push({
         location: { file, ...(line !== undefined ? { line, column } : {}) },
@@ -194,11 +212,19 @@ export function parseDocuments(input: InputText): SourceDocument[] {
 }
 
 /** The items of a `kind: List` (what `kubectl get -o yaml` prints), or the document itself. */
-export function expandLists(documents: SourceDocument[]): { document: SourceDocument; path: FieldPath; value: unknown }[] {
+export function expandLists(
+  documents: SourceDocument[],
+): { document: SourceDocument; path: FieldPath; value: unknown }[] {
   const out: { document: SourceDocument; path: FieldPath; value: unknown }[] = [];
   for (const document of documents) {
     const value = document.value as { kind?: unknown; items?: unknown } | null;
-    if (value && typeof value === 'object' && typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items)) {
+    if (
+      value &&
+      typeof value === 'object' &&
+      typeof value.kind === 'string' &&
+      value.kind.endsWith('List') &&
+      Array.isArray(value.items)
+    ) {
       value.items.forEach((item, i) => out.push({ document, path: ['items', i], value: item }));
     } else {
       out.push({ document, path: [], value: document.value });

@@ -21,10 +21,13 @@ export function canonicalize(value: unknown): unknown {
 export function formatObjects(objects: unknown[], format: OutputFormat): string {
   const canonical = objects.map(canonicalize);
   if (format === 'json') {
-    const value = canonical.length === 1 ? canonical[0] : { apiVersion: 'v1', kind: 'List', items: canonical };
+    const value =
+      canonical.length === 1 ? canonical[0] : { apiVersion: 'v1', kind: 'List', items: canonical };
     return JSON.stringify(value, null, 2) + '\n';
   }
   return canonical
-    .map((object) => stringify(object, { indentSeq: false, lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false }))
+    .map((object) =>
+      stringify(object, { indentSeq: false, lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false }),
+    )
     .join('---\n');
 }

@@ -399,7 +399,8 @@ function decAsScale(d: Dec, scale: number): [Dec, boolean] {
 }
 
 function decAsCanonical(d: Dec): [mantissa: string, exponent: number] {
-  let [amount, times] = removeBigIntFactors(d.unscaled, 10n);
+  const [initialAmount, times] = removeBigIntFactors(d.unscaled, 10n);
+  let amount = initialAmount;
   let exponent = i32(i32(-d.scale) + times);
   while (exponent % 3 !== 0) {
     amount *= 10n;
@@ -951,7 +952,8 @@ function parseQuantity(str: string): Quantity {
       const shifted = num + denom;
       const parsed = BigInt(shifted);
       if (parsed > MAX_INT64) return fail('numeric');
-      let [result, ok] = int64Multiply(parsed, mantissa);
+      const [product, ok] = int64Multiply(parsed, mantissa);
+      let result = product;
       if (ok) {
         if (!positive) result = wrap64(-result);
         const amount: Int64Amount = { value: result, scale };

@@ -83,7 +83,11 @@ export function xdgEnvironmentVariables(): EnvVar[] {
   ];
 }
 
-function securityContext(userId: number, privileged: boolean, capabilities: Capabilities | undefined): SecurityContext {
+function securityContext(
+  userId: number,
+  privileged: boolean,
+  capabilities: Capabilities | undefined,
+): SecurityContext {
   const nonRoot = userId !== 0;
   const context: SecurityContext = { runAsUser: userId, runAsNonRoot: nonRoot, privileged };
   if (capabilities) context.capabilities = capabilities;

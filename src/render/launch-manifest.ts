@@ -1,5 +1,13 @@
 // upstream: pkg/virt-controller/services/template.go — RenderLaunchManifest / renderLaunchManifest
-import type { Affinity, Container, EnvVar, Pod, PodSecurityContext, PodVolume, VolumeMount } from '../types/k8s.js';
+import type {
+  Affinity,
+  Container,
+  EnvVar,
+  Pod,
+  PodSecurityContext,
+  PodVolume,
+  VolumeMount,
+} from '../types/k8s.js';
 import type { VirtualMachineInstance } from '../types/kubevirt.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
 import type { ClusterState } from '../state/cluster-state.js';
@@ -21,8 +29,15 @@ import {
   type ContainerSpecOptions,
 } from './container.js';
 import { renderNodeSelector, CPU_FEATURE_LABEL_PREFIX } from './node-selector.js';
-import { generateSerialConsoleLogContainer, ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY } from './serial-console-log.js';
-import { renderComputeResources, sidecarResources, initContainerResourceRequirementsForVMI } from './resources.js';
+import {
+  generateSerialConsoleLogContainer,
+  ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY,
+} from './serial-console-log.js';
+import {
+  renderComputeResources,
+  sidecarResources,
+  initContainerResourceRequirementsForVMI,
+} from './resources.js';
 import {
   renderVolumes,
   imagePullSecrets,
@@ -81,7 +96,9 @@ export function renderLaunchManifest(
     if (isBackendStorageNeededForVMI(vmi.spec)) {
       const pvc = pvcForVMI(state, vmi);
       if (!pvc) {
-        throw new RenderError("can't generate manifest without backend-storage PVC, waiting for the PVC to be created");
+        throw new RenderError(
+          "can't generate manifest without backend-storage PVC, waiting for the PVC to be created",
+        );
       }
       backendStoragePVCName = pvc.metadata?.name ?? '';
     }
@@ -104,7 +121,11 @@ function parseGoInt(text: string): number | undefined {
   return Number(value);
 }
 
-function launcherLogVerbosity(vmi: VirtualMachineInstance, config: ClusterConfig, compute: Container): number {
+function launcherLogVerbosity(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  compute: Container,
+): number {
   let verbosity = config.getVirtLauncherVerbosity();
   const labels = vmi.metadata?.labels ?? {};
   const label = labels[LABEL_LOG_VERBOSITY];
@@ -137,7 +158,8 @@ function launcherLogVerbosity(vmi: VirtualMachineInstance, config: ClusterConfig
 
 function keepLauncherAfterFailure(vmi: VirtualMachineInstance): boolean {
   return Object.entries(vmi.metadata?.annotations ?? {}).some(
-    ([key, value]) => key.startsWith(ANNOTATION_KEEP_LAUNCHER_AFTER_FAILURE) && (value === '' || value.startsWith('true')),
+    ([key, value]) =>
+      key.startsWith(ANNOTATION_KEEP_LAUNCHER_AFTER_FAILURE) && (value === '' || value.startsWith('true')),
   );
 }
 
@@ -253,12 +275,17 @@ function rejectNodeLabel(original: Affinity | undefined, label: string): Affinit
 }
 
 /** upstream: setNodeAffinityForPod */
-function nodeAffinityForPod(vmi: VirtualMachineInstance, affinity: Affinity | undefined): Affinity | undefined {
+function nodeAffinityForPod(
+  vmi: VirtualMachineInstance,
+  affinity: Affinity | undefined,
+): Affinity | undefined {
   const cpu = vmi.spec.domain.cpu;
   let result = affinity;
-  if (!cpu?.model || cpu.model === 'host-model') result = rejectNodeLabel(result, NODE_HOST_MODEL_IS_OBSOLETE_LABEL);
+  if (!cpu?.model || cpu.model === 'host-model')
+    result = rejectNodeLabel(result, NODE_HOST_MODEL_IS_OBSOLETE_LABEL);
   for (const feature of cpu?.features ?? []) {
-    if (feature.policy === 'forbid') result = rejectNodeLabel(result, CPU_FEATURE_LABEL_PREFIX + feature.name);
+    if (feature.policy === 'forbid')
+      result = rejectNodeLabel(result, CPU_FEATURE_LABEL_PREFIX + feature.name);
   }
   return result;
 }
@@ -276,7 +303,11 @@ function alignPodMultiCategorySecurity(pod: Pod, selinuxType: string, dockerWork
     if (container.name === 'compute') continue;
     container.securityContext ??= {};
     const { type: _previousType, ...options } = container.securityContext.seLinuxOptions ?? {};
-    container.securityContext.seLinuxOptions = { ...options, ...(selinuxType ? { type: selinuxType } : {}), level: 's0' };
+    container.securityContext.seLinuxOptions = {
+      ...options,
+      ...(selinuxType ? { type: selinuxType } : {}),
+      level: 's0',
+    };
   }
 }
 
@@ -288,12 +319,18 @@ function renderSidecarContainer(
   sidecar: HookSidecar,
   userId: number,
 ): Container {
-  const mounts: VolumeMount[] = [{ name: HOOK_SIDECAR_SOCKETS_VOLUME, mountPath: HOOK_SOCKETS_SHARED_DIRECTORY }];
+  const mounts: VolumeMount[] = [
+    { name: HOOK_SIDECAR_SOCKETS_VOLUME, mountPath: HOOK_SOCKETS_SHARED_DIRECTORY },
+  ];
   if (sidecar.downwardAPI === DEVICE_INFO_DOWNWARD_API) {
     mounts.push({ name: NETWORK_INFO_VOLUME_NAME, mountPath: NETWORK_INFO_MOUNT_PATH });
   }
   if (sidecar.configMap) {
-    mounts.push({ name: sidecar.configMap.name, mountPath: sidecar.configMap.hookPath, subPath: sidecar.configMap.key });
+    mounts.push({
+      name: sidecar.configMap.name,
+      mountPath: sidecar.configMap.hookPath,
+      subPath: sidecar.configMap.key,
+    });
   }
   if (sidecar.pvc) mounts.push({ name: sidecar.pvc.name, mountPath: sidecar.pvc.volumePath });
   const spec: ContainerSpecOptions = {
@@ -337,7 +374,10 @@ function renderPod(
   const networkToResourceMap = getNetworkToResourceMap(state, vmi);
   const resources = renderComputeResources(vmi, config, state, networkToResourceMap);
 
-  const hookSidecars: HookSidecar[] = [...unmarshalHookSidecarList(vmi), ...netBindingPluginSidecarList(vmi, config)];
+  const hookSidecars: HookSidecar[] = [
+    ...unmarshalHookSidecarList(vmi),
+    ...netBindingPluginSidecarList(vmi, config),
+  ];
 
   const command = launcherCommand(vmi, config, options, gracePeriodSeconds, hookSidecars.length);
   const volumes = renderVolumes(vmi, config, state, hookSidecars, backendStoragePVCName);
@@ -356,10 +396,18 @@ function renderPod(
   if (ppc64) computeSpec.privileged = true;
   if (vmi.spec.readinessProbe) computeSpec.readinessProbe = renderComputeProbe(vmi, vmi.spec.readinessProbe);
   if (vmi.spec.livenessProbe) computeSpec.livenessProbe = renderComputeProbe(vmi, vmi.spec.livenessProbe);
-  const compute = renderContainerSpec('compute', options.launcherImage, config.getImagePullPolicy(), command, computeSpec);
+  const compute = renderContainerSpec(
+    'compute',
+    options.launcherImage,
+    config.getImagePullPolicy(),
+    command,
+    computeSpec,
+  );
 
   const resourceEnv: EnvVar[] = [...networkToResourceMap].map(([network, resource]) =>
-    resource ? { name: `KUBEVIRT_RESOURCE_NAME_${network}`, value: resource } : { name: `KUBEVIRT_RESOURCE_NAME_${network}` },
+    resource
+      ? { name: `KUBEVIRT_RESOURCE_NAME_${network}`, value: resource }
+      : { name: `KUBEVIRT_RESOURCE_NAME_${network}` },
   );
   compute.env = [...(compute.env ?? []), ...resourceEnv];
   const verbosity = launcherLogVerbosity(vmi, config, compute);
@@ -462,7 +510,11 @@ function renderPod(
     ) as typeof podSpec.topologySpreadConstraints;
   }
 
-  alignPodMultiCategorySecurity(pod, config.getSELinuxLauncherType(), config.dockerSELinuxMCSWorkaroundEnabled());
+  alignPodMultiCategorySecurity(
+    pod,
+    config.getSELinuxLauncherType(),
+    config.dockerSELinuxMCSWorkaroundEnabled(),
+  );
 
   const runtimeClassName = config.getDefaultRuntimeClass();
   if (runtimeClassName) podSpec.runtimeClassName = runtimeClassName;

@@ -51,19 +51,24 @@ function hypervNodeSelectors(features: Features | undefined): Record<string, str
 }
 
 /** The Pod's nodeSelector. upstream: newNodeSelectorRenderer(...).Render() */
-export function renderNodeSelector(vmi: VirtualMachineInstance, config: ClusterConfig): Record<string, string> {
+export function renderNodeSelector(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+): Record<string, string> {
   const selectors: Record<string, string> = { [NODE_SCHEDULABLE_LABEL]: 'true' };
   const architecture = vmi.spec.architecture ?? '';
   if (architecture !== '') selectors[ARCH_LABEL] = architecture.toLowerCase();
   Object.assign(selectors, config.getNodeSelectors(), vmi.spec.nodeSelector ?? {});
 
   if (isCPUDedicated(vmi)) selectors[CPU_MANAGER_LABEL] = 'true';
-  if (config.hypervStrictCheckEnabled()) Object.assign(selectors, hypervNodeSelectors(vmi.spec.domain.features));
+  if (config.hypervStrictCheckEnabled())
+    Object.assign(selectors, hypervNodeSelectors(vmi.spec.domain.features));
 
   const model = vmi.spec.domain.cpu?.model ?? '';
   if (model !== '') {
     const label = cpuModelLabel(model);
-    if (label !== cpuModelLabel('host-model') && label !== cpuModelLabel('host-passthrough')) selectors[label] = 'true';
+    if (label !== cpuModelLabel('host-model') && label !== cpuModelLabel('host-passthrough'))
+      selectors[label] = 'true';
     for (const featureLabel of cpuFeatureLabels(vmi)) selectors[featureLabel] = 'true';
   }
 

@@ -53,7 +53,11 @@ export function generateSerialConsoleLogContainer(
     command: ['/usr/bin/virt-tail'],
     args: ['--logfile', logFile],
     volumeMounts: [{ name: 'private', mountPath: VIRT_PRIVATE_DIR, readOnly: true }],
-    resources: resourcesForSerialConsoleLogContainer(isCPUDedicated(vmi), wantsToHaveQOSGuaranteed(vmi), config),
+    resources: resourcesForSerialConsoleLogContainer(
+      isCPUDedicated(vmi),
+      wantsToHaveQOSGuaranteed(vmi),
+      config,
+    ),
     securityContext: {
       runAsUser: NON_ROOT_UID,
       runAsNonRoot: true,

@@ -41,7 +41,8 @@ export interface ClusterObject {
   metadata?: { name?: string; namespace?: string };
 }
 
-const key = (namespace: string | undefined, name: string | undefined): string => `${namespace ?? ''}/${name ?? ''}`;
+const key = (namespace: string | undefined, name: string | undefined): string =>
+  `${namespace ?? ''}/${name ?? ''}`;
 
 /** A ClusterState over an in-memory list of objects. */
 export class MemoryClusterState implements ClusterState {
@@ -54,7 +55,9 @@ export class MemoryClusterState implements ClusterState {
   add(object: ClusterObject, defaultNamespace = 'default'): void {
     const kind = object.kind ?? '';
     const clusterScoped =
-      kind === 'Namespace' || kind === 'VirtualMachineClusterInstancetype' || kind === 'VirtualMachineClusterPreference';
+      kind === 'Namespace' ||
+      kind === 'VirtualMachineClusterInstancetype' ||
+      kind === 'VirtualMachineClusterPreference';
     const namespace = clusterScoped ? undefined : (object.metadata?.namespace ?? defaultNamespace);
     let objects = this.byKind.get(kind);
     if (!objects) this.byKind.set(kind, (objects = new Map()));

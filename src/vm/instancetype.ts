@@ -182,7 +182,7 @@ function inferDefaultsFromDataVolumeSpec(
   spec: DataVolumeSpecLike | undefined,
   nameLabel: string,
   kindLabel: string,
-  vmNamespaceName: string,
+  _vmNamespaceName: string,
 ): InferredDefaults {
   if (spec?.source?.pvc) {
     return inferDefaultsFromPVC(

@@ -14,7 +14,10 @@ export interface ApiResource {
 
 export interface ApiCall {
   resource: ApiResource;
+  /** The verbs the client sends. */
   verbs: readonly Verb[];
+  /** Verbs the API server also authorizes for those calls (RBAC needs them, the client never sends them). */
+  impliedVerbs?: readonly Verb[];
   /** Where the permission is needed: every watched namespace, or only the leader-election lease namespace. */
   scope: 'watched' | 'lease-namespace';
   why: string;
@@ -61,6 +64,8 @@ export const API_CALLS: readonly ApiCall[] = [
   {
     resource: RESOURCES.pods,
     verbs: ['list', 'watch', 'patch'],
+    // a server-side apply that creates the object is authorized as `create` as well as `patch`
+    impliedVerbs: ['create'],
     scope: 'watched',
     why: 'existing launcher Pods (safety rule) and server-side apply of the rendered Pod',
   },
@@ -73,6 +78,9 @@ export function isDeclared(resource: ApiResource, verb: Verb): boolean {
       call.resource.group === resource.group && call.resource.resource === resource.resource && call.verbs.includes(verb),
   );
 }
+
+/** Every verb RBAC must grant for a call. */
+export const rbacVerbs = (call: ApiCall): Verb[] => [...call.verbs, ...(call.impliedVerbs ?? [])];
 
 /** The URL path of a collection or of one object. */
 export function resourcePath(resource: ApiResource, namespace?: string, name?: string): string {

@@ -24,7 +24,9 @@ function caseArgs(dir: string): string[] {
   if (existsSync(join(dir, 'kubevirt.yaml'))) args.push('--cluster-config', join(dir, 'kubevirt.yaml'));
   if (existsSync(join(dir, 'objects.yaml'))) args.push('--objects', join(dir, 'objects.yaml'));
   const settingsFile = join(dir, 'case.json');
-  const settings: CaseSettings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+  const settings: CaseSettings = existsSync(settingsFile)
+    ? JSON.parse(readFileSync(settingsFile, 'utf8'))
+    : {};
   if (settings.arch) args.push('--arch', settings.arch);
   if (settings.admission === false) args.push('--no-admission');
   if (settings.launcherImage) args.push('--launcher-image', settings.launcherImage);
@@ -47,7 +49,10 @@ for (const corpus of ['conformance', 'vm-conformance']) {
         if (expected.error !== undefined) {
           assert.notEqual(result.status, 0, 'an error case must fail');
           assert.equal(result.stdout, '', 'nothing on stdout for an error case');
-          assert.ok(result.stderr.includes(expected.error), `stderr should carry upstream's error:\n  ${expected.error}\ngot:\n  ${result.stderr}`);
+          assert.ok(
+            result.stderr.includes(expected.error),
+            `stderr should carry upstream's error:\n  ${expected.error}\ngot:\n  ${result.stderr}`,
+          );
           assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
           return;
         }

@@ -39,12 +39,16 @@ export function normalizePod(pod: unknown): { pod: unknown; problems: string[] }
       if (command && at !== -1) {
         const match = QEMU_TIMEOUT.exec(command[at + 1] ?? '');
         const seconds = match ? Number(match[1]) : NaN;
-        if (!(seconds >= 240 && seconds < 360)) problems.push(`--qemu-timeout ${command[at + 1]} is not in [240s, 360s)`);
+        if (!(seconds >= 240 && seconds < 360))
+          problems.push(`--qemu-timeout ${command[at + 1]} is not in [240s, 360s)`);
         command[at + 1] = '<qemu-timeout>';
       }
       if (container.env) {
-        const isResource = (entry: { name: string }): boolean => entry.name.startsWith('KUBEVIRT_RESOURCE_NAME_');
-        const sorted = container.env.filter(isResource).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        const isResource = (entry: { name: string }): boolean =>
+          entry.name.startsWith('KUBEVIRT_RESOURCE_NAME_');
+        const sorted = container.env
+          .filter(isResource)
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         container.env = container.env.map((entry) => (isResource(entry) ? sorted.shift()! : entry));
       }
     }

@@ -3,7 +3,8 @@ import type { VirtualMachineInstance } from '../../types/kubevirt.js';
 
 export const TSC_FREQUENCY_SCHEDULING_LABEL = 'scheduling.node.kubevirt.io/tsc-frequency';
 
-export const toTSCSchedulableLabel = (frequency: number): string => `${TSC_FREQUENCY_SCHEDULING_LABEL}-${frequency}`;
+export const toTSCSchedulableLabel = (frequency: number): string =>
+  `${TSC_FREQUENCY_SCHEDULING_LABEL}-${frequency}`;
 
 function hasInvTSCFeature(vmi: VirtualMachineInstance): boolean {
   return (vmi.spec.domain.cpu?.features ?? []).some(

@@ -1,6 +1,7 @@
 // From parsed input documents to Pods: defaults for what a file leaves out (namespace, UID), VM -> VMI,
 // create-time defaults, then the pure render. Shared by `render`, `lint` and `watch`.
 import { createHash } from 'node:crypto';
+import { uuidV5 } from './util/uuid.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
 import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
@@ -15,17 +16,6 @@ const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
 /** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
 const UID_NAMESPACE = 'b8f0c5a2-3c1e-5d6f-9a7b-4e2d1c0f9a8b';
 
-/** A UUID v5 (SHA-1, RFC 4122) of `name` in `namespaceUUID`. */
-export function uuidV5(namespaceUUID: string, name: string): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespaceUUID.replace(/-/g, ''), 'hex'))
-    .update(name)
-    .digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The UID a VMI without one gets: stable for a namespace/name pair. */
 export function deriveUID(kind: string, namespace: string, name: string): string {

@@ -1,6 +1,6 @@
 // What virt-api's mutating webhook does to a VirtualMachineInstance on CREATE.
 // upstream: pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go (VMIsMutator.Mutate)
-import { createHash } from 'node:crypto';
+import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import {
   KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY,
   type ClusterConfig,
@@ -26,21 +26,6 @@ export interface AdmissionOptions {
   now?: string;
 }
 
-// upstream: pkg/virt-controller/watch/vm/vm.go magicUUID / setupStableFirmwareUUID
-const FIRMWARE_UUID_NAMESPACE = '6a1a24a1-4061-4607-8bf4-a3963d0c5895';
-
-/** RFC 4122 version 5 (SHA-1) UUID of `name` in `namespace` (Go: uuid.NewSHA1). */
-export function uuidV5(namespace: string, name: string): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
-    .update(Buffer.from(name, 'utf8'))
-    .digest();
-  const bytes = hash.subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The firmware UUID virt-controller derives from a VirtualMachine's name. */
 export function stableFirmwareUUID(name: string): string {

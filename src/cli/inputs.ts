@@ -1,6 +1,7 @@
 // Turns command-line inputs into the documents to render and the simulated cluster around them.
 import { InvalidInputError, type InputProblem } from '../errors.js';
 import {
+  dropNullFields,
   expandLists,
   parseDocuments,
   readInput,
@@ -21,6 +22,17 @@ export interface InputOptions {
   strict: boolean;
 }
 
+/** A document of a FILE input (rendered or not) and the problems found in it, for `lint`. */
+export interface InputDocument {
+  /** The file as problems name it (`<stdin>` for '-'). */
+  file: string;
+  /** 1-based document number in the file (and item index for Lists). */
+  label: string;
+  kind?: string;
+  name?: string;
+  problems: InputProblem[];
+}
+
 /** One VMI or VM to render, with where it came from. */
 export interface RenderTarget {
   file: string;
@@ -29,14 +41,17 @@ export interface RenderTarget {
   source: SourceDocument;
   path: FieldPath;
   document: VirtualMachineInstance | VirtualMachine;
+  record: InputDocument;
 }
 
 export interface LoadedInputs {
   targets: RenderTarget[];
   config: ClusterConfig;
   state: MemoryClusterState;
-  /** Problems per document label (render targets) and for the cluster inputs. */
+  /** Every problem found: in the documents, in whole files, in the cluster inputs. */
   problems: InputProblem[];
+  /** The documents of the FILE inputs, in input order, each with its own problems. */
+  documents: InputDocument[];
 }
 
 export const formatPath = (path: FieldPath): string =>
@@ -115,9 +130,10 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         return;
       }
       const [item] = kubevirts;
-      const found = validate('KubeVirt', item!.document, item!.path, item!.value, options.strict);
+      const value = dropNullFields(item!.value);
+      const found = validate('KubeVirt', item!.document, item!.path, value, options.strict);
       problems.push(...found);
-      if (!found.some((problem) => problem.severity === 'error')) kubevirt = item!.value as KubeVirt;
+      if (!found.some((problem) => problem.severity === 'error')) kubevirt = value as KubeVirt;
     });
   }
   const config = new ClusterConfig({ arch: options.arch, ...(kubevirt ? { kubevirt } : {}) });
@@ -126,7 +142,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
   for (const file of options.objects) {
     collect(() => {
       for (const item of expandLists(readDocuments(file, stdin))) {
-        const value = item.value;
+        const value = dropNullFields(item.value);
         if (!isObject(value) || typeof value.kind !== 'string') {
           problems.push(problemAt(item.document, item.path, 'not a Kubernetes object (no kind)', 'error'));
           continue;
@@ -142,8 +158,9 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           );
           continue;
         }
-        const schemaKind = schemaKindFor(value.apiVersion, value.kind);
-        const found = schemaKind ? validate(schemaKind, item.document, item.path, value, options.strict) : [];
+        // A kind the render consults but under an apiVersion it does not serve: validation names the versions.
+        const schemaKind = schemaKindFor(value.apiVersion, value.kind) ?? (value.kind as SchemaKind);
+        const found = validate(schemaKind, item.document, item.path, value, options.strict);
         problems.push(...found);
         if (!found.some((problem) => problem.severity === 'error'))
           state.add(value as ClusterObject, options.namespace);
@@ -152,19 +169,40 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
   }
 
   const targets: RenderTarget[] = [];
+  const records: InputDocument[] = [];
   for (const file of options.files) {
     collect(() => {
       const documents = readDocuments(file, stdin);
+      if (documents.length === 0) {
+        problems.push({
+          location: { file: displayName(file) },
+          path: '',
+          message: 'is empty: expected a VirtualMachineInstance or VirtualMachine (YAML or JSON)',
+          severity: 'error',
+        });
+        return;
+      }
       const items = expandLists(documents);
       let renderable = 0;
       for (const item of items) {
-        const value = item.value;
+        const value = dropNullFields(item.value);
         const label = item.path.length
           ? `${item.document.index}/items[${String(item.path[1])}]`
           : String(item.document.index);
+        const record: InputDocument = { file: displayName(file), label, problems: [] };
+        records.push(record);
+        const report = (...found: InputProblem[]): void => {
+          record.problems.push(...found);
+          problems.push(...found);
+        };
+        if (isObject(value)) {
+          if (typeof value.kind === 'string') record.kind = value.kind;
+          const metadata = value.metadata;
+          if (isObject(metadata) && typeof metadata.name === 'string') record.name = metadata.name;
+        }
         if (!isObject(value)) {
           const what = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
-          problems.push(
+          report(
             problemAt(
               item.document,
               item.path,
@@ -176,7 +214,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         }
         if (value.kind !== 'VirtualMachineInstance' && value.kind !== 'VirtualMachine') {
           const kind = typeof value.kind === 'string' ? value.kind : undefined;
-          problems.push(
+          report(
             problemAt(
               item.document,
               [...item.path, ...(kind ? ['kind'] : [])],
@@ -192,7 +230,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         const kind = value.kind;
         const schemaKind = schemaKindFor(value.apiVersion, kind) ?? kind;
         const found = validate(schemaKind, item.document, item.path, value, options.strict);
-        problems.push(...found);
+        report(...found);
         if (found.some((problem) => problem.severity === 'error')) continue;
         targets.push({
           file,
@@ -200,6 +238,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           source: item.document,
           path: item.path,
           document: value as unknown as VirtualMachineInstance | VirtualMachine,
+          record,
         });
       }
       if (
@@ -217,7 +256,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
       }
     });
   }
-  return { targets, config, state, problems };
+  return { targets, config, state, problems, documents: records };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,15 @@
 // Reading input files ('-' for stdin) into parsed documents that remember where each field came from.
-import { readFileSync, statSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { readSync, readFileSync, statSync } from 'node:fs';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type Node,
+  type YAMLError,
+} from 'yaml';
 import { InvalidInputError, type InputProblem } from '../errors.js';
 
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
@@ -8,6 +17,8 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 /** Deeper documents are refused: no Kubernetes object we read nests anywhere near this. */
 export const MAX_NESTING_DEPTH = 100;
 const MAX_ALIAS_COUNT = 100;
+/** Syntax errors reported per file: a badly broken file can yield one per line. */
+const MAX_SYNTAX_ERRORS = 20;
 
 export type FieldPath = readonly (string | number)[];
 
@@ -32,8 +43,41 @@ function fail(file: string, message: string, line?: number, column?: number): ne
   throw new InvalidInputError(message, [{ location, path: '', message, severity: 'error' }]);
 }
 
+const sleep = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+/**
+ * Reads standard input to its end, but no further than one byte past MAX_INPUT_BYTES: a larger input is
+ * refused anyway, and an endless one (`< /dev/zero`) must not exhaust memory. A closed stdin reads as empty.
+ */
+export function readStdin(fd = 0): Buffer {
+  const limit = MAX_INPUT_BYTES + 1;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const chunk = Buffer.allocUnsafe(64 * 1024);
+  while (total < limit) {
+    let count: number;
+    try {
+      count = readSync(fd, chunk, 0, Math.min(chunk.length, limit - total), null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        sleep(5); // a non-blocking pipe with nothing in it yet
+        continue;
+      }
+      if (code === 'EOF' || code === 'EBADF' || code === 'ENXIO') break;
+      throw error;
+    }
+    if (count === 0) break;
+    chunks.push(Buffer.from(chunk.subarray(0, count)));
+    total += count;
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Reads a file or stdin ('-') as UTF-8 text, refusing directories, huge and binary files. */
-export function readInput(file: string, stdin: () => Buffer = () => readFileSync(0)): InputText {
+export function readInput(file: string, stdin: () => Buffer = () => readStdin()): InputText {
   let bytes: Buffer;
   try {
     if (file === '-') {
@@ -51,46 +95,35 @@ export function readInput(file: string, stdin: () => Buffer = () => readFileSync
     const reason =
       code === 'ENOENT'
         ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'is a directory, not a file'
-            : code === 'EAGAIN'
-              ? 'standard input is not readable'
-              : `cannot be read (${code ?? String(error)})`;
+        : code === 'ENOTDIR'
+          ? 'no such file (a parent is not a directory)'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : code === 'EISDIR'
+              ? 'is a directory, not a file'
+              : code === 'EAGAIN'
+                ? 'standard input is not readable'
+                : `cannot be read (${code ?? (error instanceof Error ? error.message : String(error))})`;
     fail(file, reason);
   }
-  if (bytes.length > MAX_INPUT_BYTES)
-    fail(file, `is too large (${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES})`);
+  if (bytes.length > MAX_INPUT_BYTES) fail(file, `is too large (more than ${MAX_INPUT_BYTES} bytes)`);
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    const before = bytes.subarray(0, nul).toString('utf8');
-    const line = before.split('\n').length;
+    const before = bytes.subarray(0, nul).toString('utf8').split('\n');
     fail(
       file,
       'contains binary data (a NUL byte); expected YAML or JSON text',
-      line,
-      nul - before.lastIndexOf('\n'),
+      before.length,
+      [...before.at(-1)!].length + 1,
     );
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.includes('\uFFFD')) fail(file, 'is not valid UTF-8 text; expected YAML or JSON');
-  return { file, text };
-}
-
-/** Depth of a parsed value, iteratively (a recursive walk would overflow on hostile input). */
-function nestingDepth(root: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length) {
-    const [value, depth] = stack.pop()!;
-    if (depth > max) max = depth;
-    if (depth > MAX_NESTING_DEPTH) return depth;
-    if (value && typeof value === 'object') {
-      for (const child of Object.values(value)) stack.push([child, depth + 1]);
-    }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    fail(file, 'is not valid UTF-8 text; expected YAML or JSON');
   }
-  return max;
+  return { file, text };
 }
 
 /** Depth of the YAML node tree before converting it (toJS recurses). */
@@ -111,6 +144,29 @@ function nodeDepth(root: Node | null): number {
     }
   }
   return max;
+}
+
+/**
+ * What keeps a converted document from being a JSON value, if anything: nesting (aliases can build deep or
+ * even cyclic values from a shallow node tree) or a number JSON cannot carry (`.inf`, `.nan`, `1e400`).
+ * Iterative: a recursive walk would overflow on hostile input.
+ */
+function jsonProblem(root: unknown): { path: FieldPath; message: string } | undefined {
+  const stack: [unknown, (string | number)[]][] = [[root, []]];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (path.length > MAX_NESTING_DEPTH) {
+      return { path: [], message: `is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)` };
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      return { path, message: `${String(value)} is not a number JSON can represent` };
+    }
+    if (Array.isArray(value)) value.forEach((child, i) => stack.push([child, [...path, i]]));
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) stack.push([child, [...path, key]]);
+    }
+  }
+  return undefined;
 }
 
 function locator(document: Document, lineCounter: LineCounter) {
@@ -138,49 +194,56 @@ function locator(document: Document, lineCounter: LineCounter) {
   };
 }
 
-/** Parses a multi-document YAML (or JSON) text. Every syntax problem is reported at once. */
+/** The one-line text of a YAML syntax error (the library's stack-overflow guard included). */
+function syntaxMessage(error: YAMLError): string {
+  if (error.code === 'RESOURCE_EXHAUSTION')
+    return `is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
+  return error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** Parses a multi-document YAML (or JSON) text. Every problem is reported at once (syntax errors: up to 20). */
 export function parseDocuments(input: InputText): SourceDocument[] {
+  const file = displayName(input.file);
   const lineCounter = new LineCounter();
-  let documents: Document.Parsed[];
+  let documents: ReturnType<typeof parseAllDocuments>;
   try {
     documents = parseAllDocuments(input.text, {
       lineCounter,
       uniqueKeys: true,
       prettyErrors: false,
       strict: true,
-    }) as Document.Parsed[];
+      // YAML 1.1 tags (!!binary, !!set, !!timestamp, ...) stay plain strings, lists and maps: JSON values.
+      resolveKnownTags: false,
+    });
   } catch (error) {
     if (error instanceof RangeError)
-      fail(input.file, `nesting is too deep (more than ${MAX_NESTING_DEPTH} levels)`);
+      fail(input.file, `is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`);
     throw error;
   }
-  if (!Array.isArray(documents)) documents = [documents];
+
+  const syntaxErrors: InputProblem[] = [];
+  const seen = new Set<string>();
+  const addSyntaxError = (error: YAMLError): void => {
+    const { line, col } = lineCounter.linePos(error.pos[0]);
+    const message = syntaxMessage(error);
+    const key = `${line}:${col}:${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    syntaxErrors.push({ location: { file, line, column: col }, path: '', message, severity: 'error' });
+  };
   const problems: InputProblem[] = [];
-  const file = displayName(input.file);
   const result: SourceDocument[] = [];
+  if ('empty' in documents) documents.errors.forEach(addSyntaxError);
   documents.forEach((document, i) => {
-    for (const error of document.errors) {
-      const [line, column] = error.linePos?.[0]
-        ? [error.linePos[0].line, error.linePos[0].col]
-        : [undefined, undefined];
-      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-      problems.push({
-        location: { file, ...(line !== undefined ? { line, column } : {}) },
-        path: '',
-        message,
-        severity: 'error',
-      });
-    }
+    document.errors.forEach(addSyntaxError);
     if (document.errors.length) return;
     const contents = document.contents;
     if (contents === null) return; // an empty document between separators
+    const start = lineCounter.linePos(contents.range[0]);
+    const at = { file, line: start.line, column: start.col };
     if (nodeDepth(contents) > MAX_NESTING_DEPTH) {
-      problems.push({
-        location: { file, ...lineCounter.linePos(contents.range?.[0] ?? 0) },
-        path: '',
-        message: `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`,
-        severity: 'error',
-      });
+      const message = `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
+      problems.push({ location: at, path: '', message, severity: 'error' });
       return;
     }
     let value: unknown;
@@ -189,26 +252,68 @@ export function parseDocuments(input: InputText): SourceDocument[] {
     } catch (error) {
       const message =
         error instanceof RangeError
-          ? `document ${i + 1} is nested too deeply`
-          : error instanceof ReferenceError || /alias/i.test(String((error as Error).message))
+          ? `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`
+          : error instanceof ReferenceError || /alias/i.test(error instanceof Error ? error.message : '')
             ? `document ${i + 1} expands too many aliases (a YAML "billion laughs" document?)`
-            : `document ${i + 1}: ${(error as Error).message}`;
-      problems.push({ location: { file }, path: '', message, severity: 'error' });
+            : `document ${i + 1} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+      problems.push({ location: at, path: '', message, severity: 'error' });
       return;
     }
-    if (nestingDepth(value) > MAX_NESTING_DEPTH) {
-      problems.push({
-        location: { file },
-        path: '',
-        message: `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`,
-        severity: 'error',
-      });
+    const locate = locator(document, lineCounter);
+    const problem = jsonProblem(value);
+    if (problem) {
+      const where = problem.path.length ? { file, ...locate(problem.path) } : at;
+      const path = problem.path.length ? formatFieldPath(problem.path) : '';
+      const message = problem.path.length ? problem.message : `document ${i + 1} ${problem.message}`;
+      problems.push({ location: where, path, message, severity: 'error' });
       return;
     }
-    result.push({ file: input.file, index: i + 1, value, locate: locator(document, lineCounter) });
+    result.push({ file: input.file, index: i + 1, value, locate });
   });
+  if (syntaxErrors.length > MAX_SYNTAX_ERRORS) {
+    const more = syntaxErrors.length - MAX_SYNTAX_ERRORS;
+    syntaxErrors.length = MAX_SYNTAX_ERRORS;
+    syntaxErrors.push({
+      location: { file },
+      path: '',
+      message: `${more} more YAML syntax error(s) not shown`,
+      severity: 'error',
+    });
+  }
+  problems.unshift(...syntaxErrors);
   if (problems.length) throw new InvalidInputError(`${file}: invalid YAML`, problems);
   return result;
+}
+
+/** `spec.domain.devices.disks[0].name` for a field path. */
+export function formatFieldPath(path: FieldPath): string {
+  return path.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part),
+    '',
+  );
+}
+
+/**
+ * The value as the API server stores it: null object fields are dropped (they decode to Go's zero value,
+ * exactly like an absent field, and the server prunes them before validation). Null list items are kept:
+ * they are errors, and validation reports them.
+ */
+export function dropNullFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNullFields);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (child === null) continue;
+      Object.defineProperty(out, key, {
+        value: dropNullFields(child),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  }
+  return value;
 }
 
 /** The items of a `kind: List` (what `kubectl get -o yaml` prints), or the document itself. */

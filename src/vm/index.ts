@@ -1,6 +1,7 @@
 // VirtualMachine input: the VM mutating webhook and the VMI the VM controller creates from a VM.
 export { mutateVirtualMachine, setVirtualMachineDefaults } from './vm-mutator.js';
-export { virtualMachineToVMI, uuidV5, vmControllerRef, type VmToVmiOptions } from './vm.js';
+export { virtualMachineToVMI, vmControllerRef, type VmToVmiOptions } from './vm.js';
+export { uuidV5 } from '../util/uuid.js';
 export {
   applyDevicePreferences,
   applyToVmi,

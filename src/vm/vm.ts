@@ -2,7 +2,7 @@
 // upstream: pkg/virt-controller/watch/vm/vm.go (startVMI, setupVMIFromVM, setupStableFirmwareUUID,
 //           applyDevicePreferences, autoAttachInputDevice, applyInstancetypeToVmi),
 //           pkg/network/admitter/slirp.go validateCreationSlirpBinding
-import { createHash } from 'node:crypto';
+import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import { isDeepStrictEqual } from 'node:util';
 import { setDefaultVirtualMachineInstanceSpec } from '../admission/defaults.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
@@ -37,21 +37,6 @@ function controllerError(message: string, cause?: unknown): RenderError {
   return new RenderError(VM_CONTROLLER_PREFIX + message, cause === undefined ? undefined : { cause });
 }
 
-// upstream: vm.go magicUUID, the namespace of the stable firmware UUIDs
-const FIRMWARE_UUID_NAMESPACE = '6a1a24a1-4061-4607-8bf4-a3963d0c5895';
-
-/** RFC 4122 name-based UUID, version 5 (upstream: uuid.NewSHA1). */
-export function uuidV5(namespace: string, name: string): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
-    .update(Buffer.from(name, 'utf8'))
-    .digest();
-  const bytes = hash.subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 // upstream: setupStableFirmwareUUID
 function setupStableFirmwareUUID(vmi: VirtualMachineInstance): void {

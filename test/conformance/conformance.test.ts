@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, ROOT } from '../support/cli.js';
 import { normalizePod } from '../support/normalize.js';
+import { validateDocument } from '../../src/schema/validate.js';
 
 interface CaseSettings {
   arch?: string;
@@ -60,6 +61,8 @@ for (const corpus of ['conformance', 'vm-conformance']) {
         const actual = normalizePod(JSON.parse(result.stdout));
         const wanted = normalizePod(expected.pod);
         assert.deepEqual(actual.problems, []);
+        // our own output must be a valid Kubernetes v1.31 Pod, without unknown fields
+        assert.deepEqual(validateDocument('Pod', JSON.parse(result.stdout)), []);
         assert.deepEqual(actual.pod, wanted.pod);
       });
     }

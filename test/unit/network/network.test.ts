@@ -24,7 +24,7 @@ import {
   setDefaultNetworkInterface,
   sriovInterfaceExist,
 } from '../../../src/render/network/vmispec.js';
-import { caseNames, loadCase } from './conformance-helpers.js';
+import { caseNames, loadCase } from '../../support/conformance-cases.js';
 
 const NETWORK_ANNOTATIONS = [
   'k8s.v1.cni.cncf.io/networks',

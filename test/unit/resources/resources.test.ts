@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+
 import { describe, it } from 'node:test';
-import { parse, parseAllDocuments } from 'yaml';
-import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js';
-import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
-import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
-import type { NetworkAttachmentDefinition, Pod, ResourceRequirements } from '../../../src/types/k8s.js';
+import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
+import { MemoryClusterState } from '../../../src/state/cluster-state.js';
+import type { KubeVirt } from '../../../src/types/kubevirt.js';
+import type { NetworkAttachmentDefinition, ResourceRequirements } from '../../../src/types/k8s.js';
 import { RenderError } from '../../../src/errors.js';
 import {
   getMemoryOverhead,
@@ -20,73 +17,29 @@ import { labelSelectorAsSelector, labelSelectorMatches } from '../../../src/rend
 import { float64ToInt64, goFormatG, goParseFloat } from '../../../src/render/util/go-float.js';
 import { getNumberOfVCPUs } from '../../../src/render/util/hardware.js';
 import { isNonRootVMI, wantsToHaveQOSGuaranteed } from '../../../src/render/util/vmi.js';
+import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
 
-const CONFORMANCE_DIR = fileURLToPath(new URL('../../../../fixtures/conformance/', import.meta.url));
+type Case = ConformanceCase & { networkToResourceMap: Map<string, string> };
 
-interface Case {
-  name: string;
-  vmi?: VirtualMachineInstance;
-  inputVMI: VirtualMachineInstance;
-  pod?: Pod;
-  error?: string;
-  config: ClusterConfig;
-  state: MemoryClusterState;
-  networkToResourceMap: Map<string, string>;
-}
-
-function loadCase(name: string): Case {
-  const dir = join(CONFORMANCE_DIR, name);
-  const read = (file: string): string | undefined =>
-    existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined;
-  const caseJson = JSON.parse(read('case.json') ?? '{}') as { arch?: Arch; admission?: boolean };
-  const kubevirtText = read('kubevirt.yaml');
-  const objectsText = read('objects.yaml');
-  const expected = JSON.parse(read('expected.json') ?? '{}') as {
-    vmi?: VirtualMachineInstance;
-    pod?: Pod;
-    error?: string;
-  };
-  const objects = objectsText
-    ? parseAllDocuments(objectsText)
-        .map((doc) => doc.toJS() as ClusterObject | null)
-        .filter((o): o is ClusterObject => !!o)
-    : [];
-  const state = new MemoryClusterState(objects);
-  const inputVMI = parse(read('vmi.yaml') ?? '') as VirtualMachineInstance;
-  // without admission the render receives the VMI as written
-  const vmi = expected.vmi ?? (caseJson.admission === false ? inputVMI : undefined);
+/** The Multus network -> device resource map, built independently of the network module. */
+function withNetworkResourceMap(c: ConformanceCase): Case {
   const networkToResourceMap = new Map<string, string>();
-  for (const network of vmi?.spec.networks ?? []) {
+  for (const network of c.vmi?.spec.networks ?? []) {
     if (!network.multus) continue;
     const [first, second] = network.multus.networkName.split('/');
     const [namespace, name] =
-      second === undefined ? [vmi?.metadata?.namespace ?? 'default', first ?? ''] : [first ?? '', second];
-    const nad = state.getNetworkAttachmentDefinition(namespace, name) as
+      second === undefined ? [c.vmi?.metadata?.namespace ?? 'default', first ?? ''] : [first ?? '', second];
+    const nad = c.state.getNetworkAttachmentDefinition(namespace, name) as
       NetworkAttachmentDefinition | undefined;
     networkToResourceMap.set(
       network.name,
       nad?.metadata?.annotations?.['k8s.v1.cni.cncf.io/resourceName'] ?? '',
     );
   }
-  return {
-    name,
-    vmi,
-    inputVMI,
-    pod: expected.pod,
-    error: expected.error,
-    config: new ClusterConfig({
-      arch: caseJson.arch ?? 'amd64',
-      kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
-    }),
-    state,
-    networkToResourceMap,
-  };
+  return { ...c, networkToResourceMap };
 }
 
-const cases = readdirSync(CONFORMANCE_DIR, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(CONFORMANCE_DIR, e.name, 'expected.json')))
-  .map((e) => loadCase(e.name))
-  .sort((a, b) => a.name.localeCompare(b.name));
+const cases = caseNames().map((name) => withNetworkResourceMap(loadCase(name)));
 const podCases = cases.filter((c) => c.pod && c.vmi);
 
 /** Comparison rule 1 of the conformance README, for resource lists. */

@@ -1,13 +1,10 @@
 // Volumes, container disks, virtiofs, hooks and storage helpers against the conformance corpus.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+
 import { describe, it } from 'node:test';
-import { parse, parseAllDocuments } from 'yaml';
-import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js';
+import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
-import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+import type { VirtualMachineInstance } from '../../../src/types/kubevirt.js';
 import type { Container, Pod, PodVolume, VolumeMount } from '../../../src/types/k8s.js';
 import { RenderError } from '../../../src/errors.js';
 import {
@@ -35,54 +32,12 @@ import { netBindingPluginSidecarList } from '../../../src/render/network/netbind
 import { basePath, cleanPath, dirPath, joinPath } from '../../../src/render/util/path.js';
 import { quote } from '../../../src/render/util/strconv.js';
 import { dropEmpty } from '../../support/normalize.js';
+import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
 
-const CONFORMANCE_DIR = fileURLToPath(new URL('../../../../fixtures/conformance/', import.meta.url));
 const PREFIX = 'failed to render launch manifest: ';
 
-interface Case {
-  name: string;
-  vmi: VirtualMachineInstance | undefined;
-  pod: Pod | undefined;
-  error: string | undefined;
-  config: ClusterConfig;
-  state: MemoryClusterState;
-}
-
-function loadCase(name: string): Case {
-  const dir = join(CONFORMANCE_DIR, name);
-  const read = (file: string): string | undefined =>
-    existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined;
-  const caseJson = JSON.parse(read('case.json') ?? '{}') as { arch?: Arch; admission?: boolean };
-  const kubevirt = read('kubevirt.yaml');
-  const objects = read('objects.yaml');
-  const expected = JSON.parse(read('expected.json') ?? '{}') as {
-    vmi?: VirtualMachineInstance;
-    pod?: Pod;
-    error?: string;
-  };
-  const admission = caseJson.admission ?? true;
-  return {
-    name,
-    vmi: expected.vmi ?? (admission ? undefined : (parse(read('vmi.yaml') ?? '') as VirtualMachineInstance)),
-    pod: expected.pod,
-    error: expected.error,
-    config: new ClusterConfig({
-      arch: caseJson.arch ?? 'amd64',
-      kubevirt: kubevirt ? (parse(kubevirt) as KubeVirt) : undefined,
-    }),
-    state: new MemoryClusterState(
-      objects
-        ? parseAllDocuments(objects)
-            .map((doc) => doc.toJS() as ClusterObject | null)
-            .filter((o): o is ClusterObject => !!o)
-        : [],
-    ),
-  };
-}
-
-const CASES = readdirSync(CONFORMANCE_DIR, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(CONFORMANCE_DIR, e.name, 'expected.json')))
-  .map((e) => loadCase(e.name));
+type Case = ConformanceCase;
+const CASES = caseNames().map(loadCase);
 const POD_CASES = CASES.filter((c) => c.pod && c.vmi);
 
 function hookSidecars(c: Case): HookSidecar[] {

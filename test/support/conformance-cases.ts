@@ -1,14 +1,14 @@
-// Loading conformance cases for the network unit tests.
+// Loading conformance cases for unit tests of single render modules.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js';
-import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
-import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
-import type { Pod } from '../../../src/types/k8s.js';
+import { ClusterConfig, type Arch } from '../../src/cluster/cluster-config.js';
+import { MemoryClusterState, type ClusterObject } from '../../src/state/cluster-state.js';
+import type { KubeVirt, VirtualMachineInstance } from '../../src/types/kubevirt.js';
+import type { Pod } from '../../src/types/k8s.js';
 
-export const CONFORMANCE_DIR = fileURLToPath(new URL('../../../../fixtures/conformance/', import.meta.url));
+export const CONFORMANCE_DIR = fileURLToPath(new URL('../../../fixtures/conformance/', import.meta.url));
 
 export interface ConformanceCase {
   name: string;

@@ -31,7 +31,7 @@ set -euo pipefail
 
 K8S_VERSION="${E2E_K8S_VERSION:-v1.31.14}"
 ETCD_VERSION="${E2E_ETCD_VERSION:-v3.5.35}"
-CACHE_ROOT="${VMI_RENDER_CACHE:-${HOME}/.cache/vmi-render}"
+CACHE_ROOT="${VMI_RENDER_CACHE:-${HOME:-/tmp}/.cache/vmi-render}"
 BIN_DIR="${CACHE_ROOT}/e2e-bin/k8s-${K8S_VERSION}_etcd-${ETCD_VERSION}"
 BUILD_ROOT="${CACHE_ROOT}/e2e-build"
 
@@ -101,7 +101,6 @@ import _ "go.etcd.io/etcd/server/v3"
 EOF
     log "etcd: resolving go.etcd.io/etcd/server/v3@${ETCD_VERSION}"
     go get "go.etcd.io/etcd/server/v3@${ETCD_VERSION}" >&2
-    go mod tidy -e >&2 || true
     log "etcd: compiling"
     go build "${GO_BUILD_FLAGS[@]}" "-ldflags=-s -w" -o "${BIN_DIR}/etcd.tmp" go.etcd.io/etcd/server/v3 >&2
   )

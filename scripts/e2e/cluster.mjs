@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   openSync,
   closeSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -180,6 +181,39 @@ function tail(file, lines = 40) {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
   } catch {
     return '(no log)';
+  }
+}
+
+const TMP_PREFIX = 'vmi-render-e2e-';
+
+/**
+ * Remove $TMPDIR/vmi-render-e2e-* dirs left by a test process that died
+ * without running its exit hooks (SIGKILL): their daemons are already gone
+ * (PR_SET_PDEATHSIG), only the directory remains. Dirs of live processes and
+ * dirs started with keep (marker file "keep") are left alone.
+ */
+function sweepStaleTempDirs() {
+  let names = [];
+  try {
+    names = readdirSync(os.tmpdir()).filter((n) => n.startsWith(TMP_PREFIX));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const dir = path.join(os.tmpdir(), n);
+    try {
+      const pid = Number(readFileSync(path.join(dir, 'owner.pid'), 'utf8').trim());
+      if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
+      try {
+        process.kill(pid, 0);
+        continue; // owner alive
+      } catch (e) {
+        if (e.code !== 'ESRCH') continue; // EPERM: alive, someone else's
+      }
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      /* no owner.pid (kept, or not ours): leave it */
+    }
   }
 }
 
@@ -383,6 +417,41 @@ async function waitFor(what, child, logFile, timeoutMs, probe) {
 
 // ---------------------------------------------------------------- cluster
 
+const WARM_BUILTIN_PATHS = [
+  '/api/v1/namespaces',
+  '/api/v1/pods',
+  '/api/v1/serviceaccounts',
+  '/api/v1/configmaps',
+  '/api/v1/secrets',
+  '/api/v1/resourcequotas',
+  '/api/v1/limitranges',
+  '/api/v1/persistentvolumeclaims',
+  '/apis/coordination.k8s.io/v1/leases',
+];
+
+/** LIST (limit=1) each builtin above and every served custom resource; true when all answer 200. */
+async function warmWatchCaches(creds) {
+  const paths = [...WARM_BUILTIN_PATHS];
+  const crds = await kubeRequest(creds, 'GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions');
+  if (crds.statusCode !== 200) return `list CRDs: HTTP ${crds.statusCode}`;
+  for (const crd of crds.body.items || []) {
+    const established = (crd.status?.conditions || []).some(
+      (c) => c.type === 'Established' && c.status === 'True',
+    );
+    if (!established) continue;
+    for (const v of crd.spec.versions || []) {
+      if (v.served) paths.push(`/apis/${crd.spec.group}/${v.name}/${crd.spec.names.plural}`);
+    }
+  }
+  const results = await Promise.all(
+    paths.map((p) =>
+      kubeRequest(creds, 'GET', `${p}?limit=1`, undefined, { timeoutMs: 5000, retry429: false }),
+    ),
+  );
+  const bad = results.map((r, i) => [paths[i], r.statusCode]).filter(([, c]) => c !== 200);
+  return bad.length ? `not yet listable: ${bad.map(([p, c]) => `${p} (${c})`).join(', ')}` : true;
+}
+
 /**
  * Start etcd + kube-apiserver on loopback.
  *
@@ -420,7 +489,8 @@ async function startClusterOnce(opts) {
   let ownDir;
   let dataDir = opts.dataDir;
   if (!dataDir) {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'vmi-render-e2e-'));
+    sweepStaleTempDirs();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), TMP_PREFIX));
     ownDir = true;
   } else {
     ownDir = !existsSync(dataDir);
@@ -428,6 +498,8 @@ async function startClusterOnce(opts) {
   }
   const keep = opts.keep || process.env.E2E_KEEP_CLUSTER === '1';
   if (ownDir && !keep) dirsToRemove.add(dataDir);
+  // Owner marker for sweepStaleTempDirs() (a SIGKILLed test cannot clean up).
+  writeFileSync(path.join(dataDir, keep ? 'keep' : 'owner.pid'), `${process.pid}\n`);
   const pki = path.join(dataDir, 'pki');
   const etcdData = path.join(dataDir, 'etcd');
   const logs = path.join(dataDir, 'logs');
@@ -580,6 +652,15 @@ async function startClusterOnce(opts) {
         ? true
         : `HTTP ${r.statusCode} ${typeof r.body === 'string' ? r.body : JSON.stringify(r.body)}`;
     });
+    // /readyz does not wait for the watch caches: right after a (re)start a
+    // LIST of a resource whose cache is still initializing gets HTTP 429
+    // "storage is (re)initializing" (custom resources' caches are only
+    // created on first use). Warm them so "ready" means ready for tests.
+    if (opts.warmCaches ?? true) {
+      await waitFor('kube-apiserver watch caches', state.apiserver, apiLog, readyTimeoutMs, () =>
+        warmWatchCaches(adminCreds),
+      );
+    }
     log(`kube-apiserver ready on ${apiserverUrl} in ${Date.now() - t} ms`);
   };
 

@@ -68,9 +68,22 @@ export function loadKubeconfig(kubeconfigPath) {
  * @param {string} method
  * @param {string} path             e.g. /api/v1/namespaces
  * @param {unknown} [body]          object (JSON-encoded) or string
- * @param {{ contentType?: string, timeoutMs?: number, headers?: Record<string,string> }} [opts]
+ * @param {{ contentType?: string, timeoutMs?: number, headers?: Record<string,string>, retry429?: boolean }} [opts]
+ *   retry429 (default true): retry HTTP 429 responses with Retry-After, as client-go does.
  */
-export function kubeRequest(creds, method, path, body, opts = {}) {
+export async function kubeRequest(creds, method, path, body, opts = {}) {
+  // Like client-go: retry HTTP 429 that carries Retry-After (e.g. "storage is
+  // (re)initializing" right after an API server restart), up to 10 times.
+  const maxTries = opts.retry429 === false ? 1 : 10;
+  for (let attempt = 1; ; attempt++) {
+    const res = await kubeRequestOnce(creds, method, path, body, opts);
+    const retryAfter = Number(res.headers['retry-after']);
+    if (res.statusCode !== 429 || attempt >= maxTries || !Number.isFinite(retryAfter)) return res;
+    await sleep(Math.min(Math.max(retryAfter, 0.1), 5) * 1000);
+  }
+}
+
+function kubeRequestOnce(creds, method, path, body, opts) {
   const c = typeof creds === 'string' ? loadKubeconfig(creds) : creds;
   const url = new URL(c.server + path);
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);

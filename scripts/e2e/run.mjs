@@ -25,7 +25,8 @@ if (!process.env.VMI_RENDER_E2E_BIN_DIR) {
   });
   if (build.status !== 0) fail(`scripts/e2e/build-cluster.sh failed (exit ${build.status ?? build.signal})`);
   const binDir = build.stdout.trim().split('\n').pop();
-  if (!binDir || !existsSync(path.join(binDir, 'kube-apiserver'))) fail(`build-cluster.sh printed no binary directory`);
+  if (!binDir || !existsSync(path.join(binDir, 'kube-apiserver')))
+    fail(`build-cluster.sh printed no binary directory`);
   process.env.VMI_RENDER_E2E_BIN_DIR = binDir;
 }
 

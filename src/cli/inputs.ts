@@ -9,6 +9,7 @@ import {
   type SourceDocument,
 } from '../io/documents.js';
 import { validateDocument, schemaKindFor, type SchemaKind } from '../schema/validate.js';
+import { unsignedIntegerIssues } from '../schema/go-integers.js';
 import { ClusterConfig, type Arch } from '../cluster/cluster-config.js';
 import { CLUSTER_OBJECT_KINDS, MemoryClusterState, type ClusterObject } from '../state/cluster-state.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
@@ -85,7 +86,7 @@ function validate(
   value: unknown,
   strict: boolean,
 ): InputProblem[] {
-  return validateDocument(kind, value).map((issue) =>
+  return [...validateDocument(kind, value), ...unsignedIntegerIssues(kind, value)].map((issue) =>
     problemAt(source, [...base, ...issue.path], issue.message, strict ? 'error' : issue.severity),
   );
 }

@@ -1,8 +1,7 @@
 // `vmi-render lint`: every problem per document, as text, JSON or JUnit XML.
-import type { ChalkInstance } from 'chalk';
 import type { InputProblem } from '../errors.js';
-import { formatLocation, formatProblem, sortProblems } from './report.js';
-import { renderProblems, type RunOutcome } from './render-command.js';
+import { formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
+import { renderProblem, type RunOutcome } from './render-command.js';
 
 export type LintFormat = 'text' | 'json' | 'junit';
 
@@ -23,36 +22,34 @@ export interface LintReport {
 }
 
 export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
-  const problems = renderProblems(outcome);
   const entries: LintEntry[] = [];
-  const entryFor = (file: string, document: string): LintEntry => {
-    let entry = entries.find((candidate) => candidate.file === file && candidate.document === document);
-    if (!entry) entries.push((entry = { file, document, problems: [] }));
-    return entry;
-  };
-  for (const target of outcome.documents.map((document) => document.target)) {
-    const entry = entryFor(target.file === '-' ? '<stdin>' : target.file, target.label);
-    entry.kind = target.document.kind;
-    entry.name = (target.document.metadata?.name as string | undefined) ?? '';
+  const byRecord = new Map<object, LintEntry>();
+  const attached = new Set<InputProblem>();
+  for (const record of outcome.inputs) {
+    const entry: LintEntry = {
+      file: record.file,
+      document: record.label,
+      ...(record.kind !== undefined ? { kind: record.kind, name: record.name ?? '' } : {}),
+      problems: [...record.problems],
+    };
+    record.problems.forEach((problem) => attached.add(problem));
+    byRecord.set(record, entry);
+    entries.push(entry);
   }
-  for (const problem of problems) {
-    const owner = outcome.documents.find(
-      (document) =>
-        (document.target.file === '-' ? '<stdin>' : document.target.file) === problem.location.file &&
-        problem.location.line !== undefined &&
-        document.target.source.locate(document.target.path).line <= problem.location.line,
-    );
-    const candidates = outcome.documents
-      .filter(
-        (document) =>
-          (document.target.file === '-' ? '<stdin>' : document.target.file) === problem.location.file &&
-          problem.location.line !== undefined &&
-          document.target.source.locate(document.target.path).line <= problem.location.line,
-      )
-      .map((document) => document.target);
-    const target = candidates.at(-1) ?? owner?.target;
-    entryFor(problem.location.file, target?.label ?? '').problems.push(problem);
+  for (const document of outcome.documents) {
+    const problem = renderProblem(document);
+    if (problem) byRecord.get(document.target.record)?.problems.push(problem);
   }
+  // Problems of a whole file or of the cluster inputs (--cluster-config, --objects): one entry per file.
+  const fileEntries = new Map<string, LintEntry>();
+  for (const problem of outcome.problems) {
+    if (attached.has(problem)) continue;
+    const file = problem.location.file;
+    let entry = fileEntries.get(file);
+    if (!entry) fileEntries.set(file, (entry = { file, document: '', problems: [] }));
+    entry.problems.push(problem);
+  }
+  entries.unshift(...fileEntries.values());
   const all = entries.flatMap((entry) => entry.problems);
   const errors = all.filter((problem) => problem.severity === 'error').length;
   const warnings = all.length - errors;
@@ -65,7 +62,7 @@ const escapeXml = (text: string): string =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
 
-export function formatLintReport(report: LintReport, format: LintFormat, colour: ChalkInstance): string {
+export function formatLintReport(report: LintReport, format: LintFormat, colour: Colours): string {
   if (format === 'json') {
     return (
       JSON.stringify(

@@ -3,7 +3,7 @@ import { InvalidInputError, RenderError, type InputProblem } from '../errors.js'
 import { formatObjects, type OutputFormat } from '../io/output.js';
 import { renderDocument, type PipelineResult } from '../pipeline.js';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
-import { loadInputs, type RenderTarget } from './inputs.js';
+import { loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
 
 export interface RenderFlags {
@@ -29,6 +29,8 @@ export interface DocumentOutcome {
 export interface RunOutcome {
   problems: InputProblem[];
   documents: DocumentOutcome[];
+  /** Every document of the FILE inputs with its input problems (for `lint`). */
+  inputs: InputDocument[];
 }
 
 export function parseArch(value: string): Arch {
@@ -79,12 +81,15 @@ export function runPipeline(files: string[], flags: RenderFlags, stdin: () => Bu
       }
     }
   }
-  return { problems: inputs.problems, documents };
+  return { problems: inputs.problems, documents, inputs: inputs.documents };
 }
 
 const MISSING_OBJECT_HINTS: [RegExp, string][] = [
   [/didn't find PVC (\S+)/, 'PersistentVolumeClaim'],
-  [/without backend-storage PVC/, 'backend-storage PersistentVolumeClaim (labelled persistent-state-for=<vmi name>)'],
+  [
+    /without backend-storage PVC/,
+    'backend-storage PersistentVolumeClaim (labelled persistent-state-for=<vmi name>)',
+  ],
   [/failed to locate network attachment definition (\S+)/, 'NetworkAttachmentDefinition'],
   [/configmaps "[^"]+" not found/, 'ConfigMap'],
   [/virtualmachine(cluster)?instancetypes\.instancetype\.kubevirt\.io "[^"]+" not found/, 'instancetype'],
@@ -99,19 +104,25 @@ function withHint(message: string): string {
   return message;
 }
 
+/** The problem a failed render reports, at the start of its document. */
+export function renderProblem(document: DocumentOutcome): InputProblem | undefined {
+  if (document.error === undefined) return undefined;
+  const { line, column } = document.target.source.locate(document.target.path);
+  const file = document.target.file === '-' ? '<stdin>' : document.target.file;
+  const name = (document.target.document.metadata?.name as string | undefined) ?? '';
+  return {
+    location: { file, line, column },
+    path: '',
+    message: `${document.target.document.kind} "${name}": ${withHint(document.error)}`,
+    severity: 'error',
+  };
+}
+
 export function renderProblems(outcome: RunOutcome): InputProblem[] {
   const problems = [...outcome.problems];
   for (const document of outcome.documents) {
-    if (document.error === undefined) continue;
-    const { line, column } = document.target.source.locate(document.target.path);
-    const file = document.target.file === '-' ? '<stdin>' : document.target.file;
-    const name = (document.target.document.metadata?.name as string | undefined) ?? '';
-    problems.push({
-      location: { file, line, column },
-      path: '',
-      message: `${document.target.document.kind} "${name}": ${withHint(document.error)}`,
-      severity: 'error',
-    });
+    const problem = renderProblem(document);
+    if (problem) problems.push(problem);
   }
   return problems;
 }

@@ -1,10 +1,23 @@
 // Printing problems: `file:line:col: path: message`, coloured on a TTY only.
-import { Chalk, type ChalkInstance } from 'chalk';
+// Plain ANSI codes rather than chalk: chalk's colour detection imports `node:process` as an ES module, which
+// opens process.stdin and puts a piped standard input in non-blocking mode; reading `-` then fails with
+// EAGAIN whenever the producer is slower than vmi-render's start-up.
 import type { InputProblem } from '../errors.js';
 
-export function colours(stream: NodeJS.WriteStream): ChalkInstance {
+export interface Colours {
+  bold(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+}
+
+const style =
+  (enabled: boolean, open: number, close: number) =>
+  (text: string): string =>
+    enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+
+export function colours(stream: NodeJS.WriteStream): Colours {
   const enabled = stream.isTTY === true && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
-  return new Chalk({ level: enabled ? 1 : 0 });
+  return { bold: style(enabled, 1, 22), red: style(enabled, 31, 39), yellow: style(enabled, 33, 39) };
 }
 
 export function formatLocation(problem: InputProblem): string {
@@ -12,7 +25,7 @@ export function formatLocation(problem: InputProblem): string {
   return line !== undefined ? `${file}:${line}:${column ?? 1}` : file;
 }
 
-export function formatProblem(problem: InputProblem, colour: ChalkInstance): string {
+export function formatProblem(problem: InputProblem, colour: Colours): string {
   const where = colour.bold(formatLocation(problem));
   const path = problem.path ? `${problem.path}: ` : '';
   if (problem.severity === 'warning') return `${colour.yellow('warning:')} ${where}: ${path}${problem.message}`;

@@ -239,7 +239,7 @@ export function parseDocuments(input: InputText): SourceDocument[] {
     if (document.errors.length) return;
     const contents = document.contents;
     if (contents === null) return; // an empty document between separators
-    const start = lineCounter.linePos(contents.range[0]);
+    const start = lineCounter.linePos(contents.range?.[0] ?? 0);
     const at = { file, line: start.line, column: start.col };
     if (nodeDepth(contents) > MAX_NESTING_DEPTH) {
       const message = `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
@@ -272,9 +272,10 @@ export function parseDocuments(input: InputText): SourceDocument[] {
   });
   if (syntaxErrors.length > MAX_SYNTAX_ERRORS) {
     const more = syntaxErrors.length - MAX_SYNTAX_ERRORS;
+    const firstHidden = syntaxErrors[MAX_SYNTAX_ERRORS]!;
     syntaxErrors.length = MAX_SYNTAX_ERRORS;
     syntaxErrors.push({
-      location: { file },
+      location: firstHidden.location,
       path: '',
       message: `${more} more YAML syntax error(s) not shown`,
       severity: 'error',

@@ -11,7 +11,14 @@ import {
 } from '../cluster/cluster-config.js';
 import type { ClusterState } from '../state/cluster-state.js';
 import { RenderError } from '../errors.js';
-import { mustParse, newQuantity, newScaledQuantity, Quantity, Scale } from '../quantity/quantity.js';
+import {
+  mustParse,
+  newQuantity,
+  newScaledQuantity,
+  Quantity,
+  QuantityParseError,
+  Scale,
+} from '../quantity/quantity.js';
 import {
   hasHugePages,
   isAutoAttachVSOCK,
@@ -163,7 +170,15 @@ export function withoutDedicatedCPU(
       value *= 1000;
       text = `${goFormatG(value)}m`;
     }
-    renderer.calculatedRequests.set(ResourceCPU, mustParse(text));
+    try {
+      renderer.calculatedRequests.set(ResourceCPU, mustParse(text));
+    } catch (error) {
+      // A huge cpuAllocationRatio makes %g print an exponent, and upstream's MustParse panics on it.
+      if (!(error instanceof QuantityParseError)) throw error;
+      throw new RenderError(
+        `virt-controller panics: ${error.message} (cpuAllocationRatio ${cpuAllocationRatio} is too large for ${vcpus} vCPUs)`,
+      );
+    }
     if (withCPULimits) renderer.calculatedLimits.set(ResourceCPU, mustParse(String(vcpus)));
   };
 }

@@ -31,7 +31,13 @@ export const RESOURCES = {
     kind: 'VirtualMachineInstance',
     namespaced: true,
   },
-  kubeVirts: { group: 'kubevirt.io', version: 'v1', resource: 'kubevirts', kind: 'KubeVirt', namespaced: true },
+  kubeVirts: {
+    group: 'kubevirt.io',
+    version: 'v1',
+    resource: 'kubevirts',
+    kind: 'KubeVirt',
+    namespaced: true,
+  },
   persistentVolumeClaims: {
     group: '',
     version: 'v1',
@@ -48,19 +54,61 @@ export const RESOURCES = {
   },
   configMaps: { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true },
   namespaces: { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false },
-  resourceQuotas: { group: '', version: 'v1', resource: 'resourcequotas', kind: 'ResourceQuota', namespaced: true },
+  resourceQuotas: {
+    group: '',
+    version: 'v1',
+    resource: 'resourcequotas',
+    kind: 'ResourceQuota',
+    namespaced: true,
+  },
   pods: { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true },
-  leases: { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
+  leases: {
+    group: 'coordination.k8s.io',
+    version: 'v1',
+    resource: 'leases',
+    kind: 'Lease',
+    namespaced: true,
+  },
 } as const satisfies Record<string, ApiResource>;
 
 export const API_CALLS: readonly ApiCall[] = [
-  { resource: RESOURCES.virtualMachineInstances, verbs: ['list', 'watch'], scope: 'watched', why: 'the VMIs to render' },
-  { resource: RESOURCES.kubeVirts, verbs: ['list', 'watch'], scope: 'watched', why: 'the cluster configuration' },
+  {
+    resource: RESOURCES.virtualMachineInstances,
+    verbs: ['list', 'watch'],
+    scope: 'watched',
+    why: 'the VMIs to render',
+  },
+  {
+    resource: RESOURCES.kubeVirts,
+    verbs: ['list', 'watch'],
+    scope: 'watched',
+    why: 'the cluster configuration',
+  },
   { resource: RESOURCES.persistentVolumeClaims, verbs: ['list', 'watch'], scope: 'watched', why: 'volumes' },
-  { resource: RESOURCES.networkAttachmentDefinitions, verbs: ['list', 'watch'], scope: 'watched', why: 'Multus networks' },
-  { resource: RESOURCES.configMaps, verbs: ['list', 'watch'], scope: 'watched', why: 'hook sidecar ConfigMaps' },
-  { resource: RESOURCES.namespaces, verbs: ['list', 'watch'], scope: 'watched', why: 'namespace labels (auto limits)' },
-  { resource: RESOURCES.resourceQuotas, verbs: ['list', 'watch'], scope: 'watched', why: 'auto resource limits' },
+  {
+    resource: RESOURCES.networkAttachmentDefinitions,
+    verbs: ['list', 'watch'],
+    scope: 'watched',
+    why: 'Multus networks',
+  },
+  {
+    resource: RESOURCES.configMaps,
+    verbs: ['list', 'watch'],
+    scope: 'watched',
+    why: 'hook sidecar ConfigMaps',
+  },
+  {
+    resource: RESOURCES.namespaces,
+    verbs: ['list', 'watch'],
+    scope: 'watched',
+    why: 'namespace labels (auto limits)',
+  },
+  {
+    resource: RESOURCES.resourceQuotas,
+    verbs: ['list', 'watch'],
+    scope: 'watched',
+    why: 'auto resource limits',
+  },
   {
     resource: RESOURCES.pods,
     verbs: ['list', 'watch', 'patch'],
@@ -69,13 +117,20 @@ export const API_CALLS: readonly ApiCall[] = [
     scope: 'watched',
     why: 'existing launcher Pods (safety rule) and server-side apply of the rendered Pod',
   },
-  { resource: RESOURCES.leases, verbs: ['get', 'create', 'update'], scope: 'lease-namespace', why: 'leader election' },
+  {
+    resource: RESOURCES.leases,
+    verbs: ['get', 'create', 'update'],
+    scope: 'lease-namespace',
+    why: 'leader election',
+  },
 ];
 
 export function isDeclared(resource: ApiResource, verb: Verb): boolean {
   return API_CALLS.some(
     (call) =>
-      call.resource.group === resource.group && call.resource.resource === resource.resource && call.verbs.includes(verb),
+      call.resource.group === resource.group &&
+      call.resource.resource === resource.resource &&
+      call.verbs.includes(verb),
   );
 }
 

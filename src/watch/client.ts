@@ -34,12 +34,18 @@ export class ApiError extends Error {
 /** Errors worth retrying soon: the server or the connection, not the request. */
 export function isTransient(error: unknown): boolean {
   if (error instanceof ApiError) {
-    return error.statusCode >= 500 || error.statusCode === 429 || error.statusCode === 409 || error.statusCode === 0;
+    return (
+      error.statusCode >= 500 ||
+      error.statusCode === 429 ||
+      error.statusCode === 409 ||
+      error.statusCode === 0
+    );
   }
   return true; // connection errors, timeouts
 }
 
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 export interface RequestOptions {
   namespace?: string;
@@ -71,7 +77,8 @@ const VERB_METHODS: Record<Verb, string> = {
 
 function buildQuery(query: RequestOptions['query']): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -99,7 +106,9 @@ export class KubeClient {
       if (settings.kubeconfig) config.loadFromFile(settings.kubeconfig);
       else config.loadFromDefault();
     } catch (error) {
-      throw new ClusterError(`cannot load kubeconfig${settings.kubeconfig ? ` ${settings.kubeconfig}` : ''}: ${errorMessage(error)}`);
+      throw new ClusterError(
+        `cannot load kubeconfig${settings.kubeconfig ? ` ${settings.kubeconfig}` : ''}: ${errorMessage(error)}`,
+      );
     }
     if (settings.context) {
       if (!config.getContextObject(settings.context)) {
@@ -126,15 +135,25 @@ export class KubeClient {
     options: RequestOptions,
   ): Promise<{ url: URL; requestOptions: https.RequestOptions; payload: string | undefined }> {
     if (!isDeclared(resource, verb)) {
-      throw new InternalError(`undeclared API call: ${verb} ${resourceLabel(resource)} (add it to src/watch/api-calls.ts)`);
+      throw new InternalError(
+        `undeclared API call: ${verb} ${resourceLabel(resource)} (add it to src/watch/api-calls.ts)`,
+      );
     }
     const path =
-      resourcePath(resource, options.namespace, options.name) + (options.subresource ? `/${options.subresource}` : '');
+      resourcePath(resource, options.namespace, options.name) +
+      (options.subresource ? `/${options.subresource}` : '');
     const query = verb === 'watch' ? { ...options.query, watch: 'true' } : options.query;
     const url = new URL(this.server + path + buildQuery(query));
     const payload =
-      options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    const headers: Record<string, string | number> = { Accept: 'application/json', 'User-Agent': this.userAgent };
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body);
+    const headers: Record<string, string | number> = {
+      Accept: 'application/json',
+      'User-Agent': this.userAgent,
+    };
     if (payload !== undefined) {
       headers['Content-Type'] = options.contentType ?? 'application/json';
       headers['Content-Length'] = Buffer.byteLength(payload);
@@ -145,12 +164,18 @@ export class KubeClient {
     return { url, requestOptions, payload };
   }
 
-  private send(url: URL, requestOptions: https.RequestOptions, payload: string | undefined): Promise<http.IncomingMessage> {
+  private send(
+    url: URL,
+    requestOptions: https.RequestOptions,
+    payload: string | undefined,
+  ): Promise<http.IncomingMessage> {
     const transport = url.protocol === 'http:' ? http : https;
     return new Promise((resolve, reject) => {
       const request = transport.request(url, requestOptions, resolve);
       request.on('error', reject);
-      request.on('timeout', () => request.destroy(new Error(`${requestOptions.method} ${url.pathname}: timed out`)));
+      request.on('timeout', () =>
+        request.destroy(new Error(`${requestOptions.method} ${url.pathname}: timed out`)),
+      );
       if (payload !== undefined) request.write(payload);
       request.end();
     });
@@ -194,16 +219,29 @@ export class KubeClient {
     const response = await this.send(url, requestOptions, undefined);
     const statusCode = response.statusCode ?? 0;
     if (statusCode !== 200) {
-      throw KubeClient.toError(statusCode, await KubeClient.readBody(response), `watch ${resourceLabel(resource)}`);
+      throw KubeClient.toError(
+        statusCode,
+        await KubeClient.readBody(response),
+        `watch ${resourceLabel(resource)}`,
+      );
     }
     options.onConnected?.();
     response.setEncoding('utf8');
     let pending = '';
     await new Promise<void>((resolve, reject) => {
+      let settled = false;
+      // the first outcome wins: a failing line handler destroys the response, which then also reports an abort
+      const fail = (error: Error): void => {
+        if (settled) return;
+        settled = true;
+        reject(error);
+        response.destroy();
+      };
       response.socket?.setTimeout(options.idleTimeoutMs, () =>
-        response.destroy(new Error(`watch ${resourceLabel(resource)}: no data for ${options.idleTimeoutMs} ms`)),
+        fail(new Error(`watch ${resourceLabel(resource)}: no data for ${options.idleTimeoutMs} ms`)),
       );
       response.on('data', (chunk: string) => {
+        if (settled) return;
         pending += chunk;
         let newline: number;
         while ((newline = pending.indexOf('\n')) >= 0) {
@@ -213,20 +251,25 @@ export class KubeClient {
           try {
             options.onLine(line);
           } catch (error) {
-            response.destroy(error as Error);
-            reject(error as Error);
+            fail(error as Error);
             return;
           }
         }
       });
       response.on('end', () => {
-        if (pending.trim()) options.onLine(pending.trim());
+        if (settled) return;
+        try {
+          if (pending.trim()) options.onLine(pending.trim());
+        } catch (error) {
+          fail(error as Error);
+          return;
+        }
+        settled = true;
         resolve();
       });
-      response.on('error', reject);
-      response.on('aborted', () => reject(new Error(`watch ${resourceLabel(resource)}: connection aborted`)));
+      response.on('error', (error) => fail(error));
       response.on('close', () => {
-        if (!response.complete) reject(new Error(`watch ${resourceLabel(resource)}: connection closed`));
+        if (!response.complete) fail(new Error(`watch ${resourceLabel(resource)}: connection closed`));
       });
     });
   }

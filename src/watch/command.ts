@@ -2,7 +2,14 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
 import { UsageError, VmiRenderError } from '../errors.js';
-import type { ConfigMap, Namespace, NetworkAttachmentDefinition, PersistentVolumeClaim, Pod, ResourceQuota } from '../types/k8s.js';
+import type {
+  ConfigMap,
+  Namespace,
+  NetworkAttachmentDefinition,
+  PersistentVolumeClaim,
+  Pod,
+  ResourceQuota,
+} from '../types/k8s.js';
 import type { KubeVirt, VirtualMachineInstance } from '../types/kubevirt.js';
 import { RESOURCES } from './api-calls.js';
 import { KubeClient, errorMessage } from './client.js';
@@ -78,7 +85,8 @@ export function parseDuration(value: string): number {
 
 function positiveInteger(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return number;
 }
 
@@ -93,27 +101,44 @@ function buildCommand(io: WatchIO): Command {
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError('(run vmi-render watch --help for usage)')
-    .option('--kubeconfig <FILE>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, or the in-cluster config)')
+    .option(
+      '--kubeconfig <FILE>',
+      'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, or the in-cluster config)',
+    )
     .option('--context <NAME>', 'kubeconfig context to use')
     .option('-n, --namespace <NS>', "watch one namespace (default: the context's namespace)")
     .option('-A, --all-namespaces', 'watch every namespace', false)
     .addOption(
-      new Option('--dry-run <MODE>', 'server: apply with dryRun=All and report admitted or refused, changing nothing').choices([
-        'server',
-        'none',
-      ]),
+      new Option(
+        '--dry-run <MODE>',
+        'server: apply with dryRun=All and report admitted or refused, changing nothing',
+      ).choices(['server', 'none']),
     )
     .option('--field-manager <NAME>', 'field manager of the server-side apply', DEFAULT_FIELD_MANAGER)
     .option('--workers <N>', 'VMIs reconciled concurrently', positiveInteger, DEFAULT_WORKERS)
-    .option('--once', 'process every VMI once after the caches synced, then exit (0: all applied/admitted)', false)
+    .option(
+      '--once',
+      'process every VMI once after the caches synced, then exit (0: all applied/admitted)',
+      false,
+    )
     .option('--leader-elect', 'act only while holding the leader Lease (for several replicas)', false)
     .option('--lease-namespace <NS>', "namespace of the leader Lease (default: the context's namespace)")
     .option('--health-addr <HOST:PORT>', 'serve /healthz, /readyz, /leader and /metrics here')
-    .addOption(new Option('--arch <ARCH>', 'architecture virt-controller runs on').choices(ARCHES).default('amd64'))
+    .addOption(
+      new Option('--arch <ARCH>', 'architecture virt-controller runs on').choices(ARCHES).default('amd64'),
+    )
     .option('--launcher-image <IMAGE>', 'virt-launcher image (default: derived from the KubeVirt CR)')
     .option('--sidecar-shim-image <IMAGE>', 'hook sidecar shim image (default: derived from the KubeVirt CR)')
-    .addOption(new Option('-o, --output <FORMAT>', 'per-VMI report format (stdout)').choices(['text', 'json']).default('text'))
-    .option('--sync-timeout <DURATION>', 'give up when the caches have not synced in time (default: 2m with --once, never otherwise)', parseDuration)
+    .addOption(
+      new Option('-o, --output <FORMAT>', 'per-VMI report format (stdout)')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .option(
+      '--sync-timeout <DURATION>',
+      'give up when the caches have not synced in time (default: 2m with --once, never otherwise)',
+      parseDuration,
+    )
     .option('-q, --quiet', 'log only warnings and errors (stderr)', false)
     .addOption(hidden(new Option('--leader-elect-resource-name <NAME>').default(DEFAULT_LEASE_NAME)))
     .addOption(hidden(new Option('--leader-elect-identity <ID>')))
@@ -150,7 +175,8 @@ export function parseWatchArgs(args: string[], io: WatchIO): WatchOptions {
   const command = buildCommand(io);
   command.parse(args, { from: 'user' });
   const o = command.opts<Record<string, unknown>>();
-  if (o.namespace !== undefined && o.allNamespaces) throw new UsageError('--namespace and --all-namespaces are exclusive');
+  if (o.namespace !== undefined && o.allNamespaces)
+    throw new UsageError('--namespace and --all-namespaces are exclusive');
   const options: WatchOptions = {
     kubeconfig: o.kubeconfig as string | undefined,
     context: o.context as string | undefined,
@@ -212,16 +238,27 @@ export async function runWatch(args: string[], io: WatchIO): Promise<number> {
   }
 }
 
-function makeInformers(client: KubeClient, namespace: string | undefined, log: Logger, metrics: WatchMetrics): ControllerInformers {
+function makeInformers(
+  client: KubeClient,
+  namespace: string | undefined,
+  log: Logger,
+  metrics: WatchMetrics,
+): ControllerInformers {
   const base = { namespace, log, metrics };
   const make = <T extends KubeObject>(options: Omit<InformerOptions, 'log' | 'metrics'>): Informer<T> =>
     new Informer<T>(client, { ...base, ...options });
   return {
-    virtualMachineInstances: make<VirtualMachineInstance>({ resource: RESOURCES.virtualMachineInstances, namespace }),
+    virtualMachineInstances: make<VirtualMachineInstance>({
+      resource: RESOURCES.virtualMachineInstances,
+      namespace,
+    }),
     // the KubeVirt CR lives in KubeVirt's own namespace, whatever namespace the VMIs are watched in
     kubeVirts: make<KubeVirt>({ resource: RESOURCES.kubeVirts, namespace: undefined }),
     pods: make<Pod>({ resource: RESOURCES.pods, namespace, labelSelector: CREATED_BY_LABEL }),
-    persistentVolumeClaims: make<PersistentVolumeClaim>({ resource: RESOURCES.persistentVolumeClaims, namespace }),
+    persistentVolumeClaims: make<PersistentVolumeClaim>({
+      resource: RESOURCES.persistentVolumeClaims,
+      namespace,
+    }),
     networkAttachmentDefinitions: make<NetworkAttachmentDefinition>({
       resource: RESOURCES.networkAttachmentDefinitions,
       namespace,
@@ -305,7 +342,9 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
         live: () => !shuttingDown,
         ready: () => {
           const pending = all.filter((informer) => !informer.hasSynced()).map((informer) => informer.label);
-          return pending.length ? { ready: false, detail: `caches not synced: ${pending.join(', ')}` } : { ready: true, detail: 'ok' };
+          return pending.length
+            ? { ready: false, detail: `caches not synced: ${pending.join(', ')}` }
+            : { ready: true, detail: 'ok' };
         },
         leader: () => ({
           leader: elector ? elector.isLeader() : !shuttingDown,
@@ -338,7 +377,9 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
     log(
       'info',
       `caches synced: ${informers.virtualMachineInstances.size} VMIs, ${informers.pods.size} launcher Pods` +
-        (informers.networkAttachmentDefinitions.isAbsent() ? ' (NetworkAttachmentDefinitions not served)' : ''),
+        (informers.networkAttachmentDefinitions.isAbsent()
+          ? ' (NetworkAttachmentDefinitions not served)'
+          : ''),
     );
 
     // leadership
@@ -354,7 +395,10 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
       const lost = new AbortController();
       void leadership?.then((end) => end === 'lost' && lost.abort());
       const result = await controller.runOnce(AbortSignal.any([shutdown.signal, lost.signal]));
-      log('info', `once: ${result.succeeded} of ${result.total} VMIs ${options.dryRun ? 'admitted' : 'applied'}, ${result.failed} failed`);
+      log(
+        'info',
+        `once: ${result.succeeded} of ${result.total} VMIs ${options.dryRun ? 'admitted' : 'applied'}, ${result.failed} failed`,
+      );
       exitCode = result.failed > 0 || lost.signal.aborted ? 1 : 0;
     } else {
       controller.enqueueAll();
@@ -387,7 +431,11 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
   }
 }
 
-async function waitForSync(informers: Informer[], signal: AbortSignal, timeoutMs: number | undefined): Promise<boolean> {
+async function waitForSync(
+  informers: Informer[],
+  signal: AbortSignal,
+  timeoutMs: number | undefined,
+): Promise<boolean> {
   const timeout = new AbortController();
   const timer = timeoutMs ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
   const any = AbortSignal.any([signal, timeout.signal]);

@@ -5,7 +5,14 @@ import { performance } from 'node:perf_hooks';
 import { ClusterConfig, type Arch } from '../cluster/cluster-config.js';
 import { VmiRenderError } from '../errors.js';
 import { renderDocument } from '../pipeline.js';
-import type { ConfigMap, Namespace, NetworkAttachmentDefinition, PersistentVolumeClaim, Pod, ResourceQuota } from '../types/k8s.js';
+import type {
+  ConfigMap,
+  Namespace,
+  NetworkAttachmentDefinition,
+  PersistentVolumeClaim,
+  Pod,
+  ResourceQuota,
+} from '../types/k8s.js';
 import type { KubeVirt, VirtualMachineInstance } from '../types/kubevirt.js';
 import { RESOURCES } from './api-calls.js';
 import { ApiError, errorMessage, isTransient, type KubeClient } from './client.js';
@@ -174,7 +181,10 @@ export class Controller {
     if (this.configCache?.key !== key) {
       const config = new ClusterConfig({ arch: this.settings.arch, kubevirt });
       if (config.configurationProblem) {
-        this.log('warn', `KubeVirt ${objectKey(kubevirt ?? {})}: invalid configuration, using the defaults: ${config.configurationProblem}`);
+        this.log(
+          'warn',
+          `KubeVirt ${objectKey(kubevirt ?? {})}: invalid configuration, using the defaults: ${config.configurationProblem}`,
+        );
       }
       const count = this.informers.kubeVirts.size;
       if (count > 1) this.log('warn', `${count} KubeVirt CRs found; using ${objectKey(kubevirt ?? {})}`);
@@ -202,11 +212,14 @@ export class Controller {
     // Safety rule: a launcher Pod of this VMI that someone else manages (virt-controller) is left alone.
     const foreign = this.informers.pods
       .list(namespace)
-      .filter((pod) => (pod.metadata?.name === podName || (uid && pod.metadata?.labels?.[CREATED_BY_LABEL] === uid)))
+      .filter(
+        (pod) => pod.metadata?.name === podName || (uid && pod.metadata?.labels?.[CREATED_BY_LABEL] === uid),
+      )
       .filter((pod) => !isAppliedBy(pod, fieldManager));
     if (foreign.length) {
       const descriptions = foreign.map(
-        (pod) => `pod/${pod.metadata?.name ?? '?'} (managed by ${fieldManagers(pod).join(', ') || 'unknown'})`,
+        (pod) =>
+          `pod/${pod.metadata?.name ?? '?'} (managed by ${fieldManagers(pod).join(', ') || 'unknown'})`,
       );
       return {
         kind: 'left-alone',
@@ -234,7 +247,13 @@ export class Controller {
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     const cached = this.informers.pods.get(namespace, podName);
     const memo = this.applied.get(key);
-    if (!dryRun && memo && cached && memo.hash === hash && memo.resourceVersion === cached.metadata?.resourceVersion) {
+    if (
+      !dryRun &&
+      memo &&
+      cached &&
+      memo.hash === hash &&
+      memo.resourceVersion === cached.metadata?.resourceVersion
+    ) {
       return { kind: 'applied', pod: podName, change: 'unchanged' };
     }
 
@@ -252,13 +271,18 @@ export class Controller {
       const code = error instanceof ApiError ? error.statusCode : 0;
       this.metrics.applyErrors.inc({ code: String(code) });
       if (isTransient(error)) throw error;
-      const message = error instanceof ApiError ? (error.status?.message ?? error.message) : errorMessage(error);
+      const message =
+        error instanceof ApiError ? (error.status?.message ?? error.message) : errorMessage(error);
       return { kind: 'refused', pod: podName, code, message };
     }
     if (dryRun) return { kind: 'admitted', pod: podName };
     const resourceVersion = result.metadata?.resourceVersion ?? '';
     this.applied.set(key, { hash, resourceVersion });
-    const change = !cached ? 'created' : cached.metadata?.resourceVersion === resourceVersion ? 'unchanged' : 'updated';
+    const change = !cached
+      ? 'created'
+      : cached.metadata?.resourceVersion === resourceVersion
+        ? 'unchanged'
+        : 'updated';
     return { kind: 'applied', pod: podName, change };
   }
 
@@ -341,7 +365,10 @@ export class Controller {
         try {
           const { final, outcome } = await this.processOne(key, true);
           if (!final) {
-            this.log('warn', `vmi/${key}: ${outcome.message ?? 'failed'}; retrying in ${outcome.retryInMs ?? 0} ms`);
+            this.log(
+              'warn',
+              `vmi/${key}: ${outcome.message ?? 'failed'}; retrying in ${outcome.retryInMs ?? 0} ms`,
+            );
             continue;
           }
           this.emit(key, outcome, true);

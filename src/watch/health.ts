@@ -35,7 +35,8 @@ export async function startHealthServer(address: string, source: HealthSource): 
       response.writeHead(code, { 'Content-Type': type, 'Cache-Control': 'no-store' });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, 'text/plain', 'method not allowed\n');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(405, 'text/plain', 'method not allowed\n');
     switch (path) {
       case '/healthz':
       case '/livez':

@@ -50,7 +50,9 @@ export interface InformerOptions {
 }
 
 export const objectKey = (object: KubeObject): string =>
-  object.metadata?.namespace ? `${object.metadata.namespace}/${object.metadata.name ?? ''}` : (object.metadata?.name ?? '');
+  object.metadata?.namespace
+    ? `${object.metadata.namespace}/${object.metadata.name ?? ''}`
+    : (object.metadata?.name ?? '');
 
 /** A local cache of one resource, kept up to date by list + watch. */
 export class Informer<T extends KubeObject = KubeObject> {
@@ -149,7 +151,8 @@ export class Informer<T extends KubeObject = KubeObject> {
     if (!names) this.byNamespace.set(namespace, (names = new Map()));
     names.set(object.metadata?.name ?? '', object);
     if (!previous) this.emit('add', object);
-    else if (previous.metadata?.resourceVersion !== object.metadata?.resourceVersion) this.emit('update', object, previous);
+    else if (previous.metadata?.resourceVersion !== object.metadata?.resourceVersion)
+      this.emit('update', object, previous);
   }
 
   private remove(object: T): void {
@@ -235,8 +238,10 @@ export class Informer<T extends KubeObject = KubeObject> {
     const max = this.options.backoffMaxMs ?? 30_000;
     while (!this.stopped) {
       try {
-        if (!this.resourceVersion) await this.relist();
-        attempt = 0;
+        if (!this.resourceVersion) {
+          await this.relist();
+          attempt = 0;
+        }
         await this.watch(() => {
           attempt = 0;
         });
@@ -244,13 +249,24 @@ export class Informer<T extends KubeObject = KubeObject> {
       } catch (error) {
         if (this.stopped) break;
         if (error instanceof ApiError && error.statusCode === 410) {
-          this.options.log('info', `${this.label}: resourceVersion ${this.resourceVersion} expired (410 Gone); relisting`);
+          this.options.log(
+            'info',
+            `${this.label}: resourceVersion ${this.resourceVersion} expired (410 Gone); relisting`,
+          );
           this.resourceVersion = '';
           continue;
         }
-        if (error instanceof ApiError && error.statusCode === 404 && this.options.optional && !this.resourceVersion) {
+        if (
+          error instanceof ApiError &&
+          error.statusCode === 404 &&
+          this.options.optional &&
+          !this.resourceVersion
+        ) {
           if (!this.absent) {
-            this.options.log('warn', `${this.label}: not served by the API server (CRD not installed?); treating as empty`);
+            this.options.log(
+              'warn',
+              `${this.label}: not served by the API server (CRD not installed?); treating as empty`,
+            );
           }
           this.absent = true;
           this.replace([]);

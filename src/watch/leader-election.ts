@@ -64,8 +64,11 @@ export const DEFAULT_RETRY_PERIOD_MS = 2_000;
 const JITTER_FACTOR = 1.2;
 
 /** client-go's checks of the durations. */
-export function validateDurations(config: Pick<LeaderElectionConfig, 'leaseDurationMs' | 'renewDeadlineMs' | 'retryPeriodMs'>): string | undefined {
-  if (config.leaseDurationMs <= config.renewDeadlineMs) return 'the lease duration must be greater than the renew deadline';
+export function validateDurations(
+  config: Pick<LeaderElectionConfig, 'leaseDurationMs' | 'renewDeadlineMs' | 'retryPeriodMs'>,
+): string | undefined {
+  if (config.leaseDurationMs <= config.renewDeadlineMs)
+    return 'the lease duration must be greater than the renew deadline';
   if (config.renewDeadlineMs <= JITTER_FACTOR * config.retryPeriodMs) {
     return `the renew deadline must be greater than ${JITTER_FACTOR} x the retry period`;
   }
@@ -144,7 +147,12 @@ export class LeaderElector {
       };
       try {
         const created = await this.store.create(
-          { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace }, spec: record },
+          {
+            apiVersion: 'coordination.k8s.io/v1',
+            kind: 'Lease',
+            metadata: { name, namespace },
+            spec: record,
+          },
           timeoutMs,
         );
         this.observe(created);
@@ -169,12 +177,16 @@ export class LeaderElector {
       leaseTransitions: weHeldIt ? (old.leaseTransitions ?? 0) : (old.leaseTransitions ?? 0) + 1,
     };
     try {
-      const updated = await this.store.update({ ...current, spec: { ...current.spec, ...record } }, timeoutMs);
+      const updated = await this.store.update(
+        { ...current, spec: { ...current.spec, ...record } },
+        timeoutMs,
+      );
       this.observe(updated);
       return true;
     } catch (error) {
       const conflict = error instanceof ApiError && error.statusCode === 409;
-      if (!conflict) this.log('warn', `leader election: cannot update lease ${namespace}/${name}: ${errorMessage(error)}`);
+      if (!conflict)
+        this.log('warn', `leader election: cannot update lease ${namespace}/${name}: ${errorMessage(error)}`);
       return false;
     }
   }
@@ -194,7 +206,8 @@ export class LeaderElector {
       const holder = this.holder();
       if (holder !== lastHolder) {
         lastHolder = holder;
-        if (holder) this.log('info', `leader election: lease ${namespace}/${name} is held by ${holder}; standing by`);
+        if (holder)
+          this.log('info', `leader election: lease ${namespace}/${name} is held by ${holder}; standing by`);
       }
       await sleep(retryPeriodMs * (1 + Math.random() * (JITTER_FACTOR - 1)), signal);
     }
@@ -220,7 +233,10 @@ export class LeaderElector {
       if (signal.aborted) break;
       if (!renewed) {
         this.leading = false;
-        this.log('error', `leader election: lost lease ${namespace}/${name} (not renewed within ${renewDeadlineMs} ms)`);
+        this.log(
+          'error',
+          `leader election: lost lease ${namespace}/${name} (not renewed within ${renewDeadlineMs} ms)`,
+        );
         return 'lost';
       }
     }
@@ -256,7 +272,10 @@ export class LeaderElector {
         return;
       } catch (error) {
         if (!(error instanceof ApiError && error.statusCode === 409) || attempt === 1) {
-          this.log('warn', `leader election: cannot release lease ${namespace}/${name}: ${errorMessage(error)}`);
+          this.log(
+            'warn',
+            `leader election: cannot release lease ${namespace}/${name}: ${errorMessage(error)}`,
+          );
           return;
         }
       }

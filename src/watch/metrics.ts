@@ -4,7 +4,8 @@ export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 type Labels = Record<string, string>;
 
-const escapeLabel = (value: string): string => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+const escapeLabel = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const escapeHelp = (value: string): string => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 
 function labelText(labels: Labels, extra?: [string, string]): string {
@@ -21,7 +22,8 @@ function formatValue(value: number): string {
   return String(value);
 }
 
-const labelKey = (labels: Labels): string => JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+const labelKey = (labels: Labels): string =>
+  JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
 
 interface Metric {
   name: string;
@@ -109,7 +111,8 @@ export class Histogram extends LabelledMetric<HistogramValue> {
   }
   protected lines(labels: Labels, value: HistogramValue): string[] {
     const out = this.bounds.map(
-      (bound, index) => `${this.name}_bucket${labelText(labels, ['le', formatValue(bound)])} ${value.buckets[index]}`,
+      (bound, index) =>
+        `${this.name}_bucket${labelText(labels, ['le', formatValue(bound)])} ${value.buckets[index]}`,
     );
     out.push(`${this.name}_bucket${labelText(labels, ['le', '+Inf'])} ${value.count}`);
     out.push(`${this.name}_sum${labelText(labels)} ${formatValue(value.sum)}`);
@@ -126,10 +129,17 @@ export class WatchMetrics {
     return metric;
   }
 
-  readonly queueDepth = this.register(new Gauge('vmi_render_watch_queue_depth', 'Keys waiting in the work queue.'));
-  readonly queueAdds = this.register(new Counter('vmi_render_watch_queue_adds_total', 'Keys added to the work queue.'));
+  readonly queueDepth = this.register(
+    new Gauge('vmi_render_watch_queue_depth', 'Keys waiting in the work queue.'),
+  );
+  readonly queueAdds = this.register(
+    new Counter('vmi_render_watch_queue_adds_total', 'Keys added to the work queue.'),
+  );
   readonly queueRetries = this.register(
-    new Counter('vmi_render_watch_queue_retries_total', 'Keys re-added to the work queue after a failure (with backoff).'),
+    new Counter(
+      'vmi_render_watch_queue_retries_total',
+      'Keys re-added to the work queue after a failure (with backoff).',
+    ),
   );
   readonly reconciles = this.register(
     new Counter(
@@ -138,26 +148,45 @@ export class WatchMetrics {
     ),
   );
   readonly reconcileSeconds = this.register(
-    new Histogram('vmi_render_watch_reconcile_duration_seconds', 'Time to reconcile one VMI (render and apply).', [
-      0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
-    ]),
+    new Histogram(
+      'vmi_render_watch_reconcile_duration_seconds',
+      'Time to reconcile one VMI (render and apply).',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ),
   );
   readonly applies = this.register(
-    new Counter('vmi_render_watch_apply_total', 'Server-side apply requests sent for launcher Pods, by dry_run.'),
+    new Counter(
+      'vmi_render_watch_apply_total',
+      'Server-side apply requests sent for launcher Pods, by dry_run.',
+    ),
   );
   readonly applyErrors = this.register(
-    new Counter('vmi_render_watch_apply_errors_total', 'Server-side apply requests that failed, by HTTP status code (0: no answer).'),
+    new Counter(
+      'vmi_render_watch_apply_errors_total',
+      'Server-side apply requests that failed, by HTTP status code (0: no answer).',
+    ),
   );
   readonly informerSynced = this.register(
     new Gauge('vmi_render_watch_informer_synced', '1 when the cache of a resource has synced.'),
   );
   readonly informerRestarts = this.register(
-    new Counter('vmi_render_watch_informer_errors_total', 'List or watch failures (followed by a reconnect with backoff).'),
+    new Counter(
+      'vmi_render_watch_informer_errors_total',
+      'List or watch failures (followed by a reconnect with backoff).',
+    ),
   );
   readonly informerRelists = this.register(
-    new Counter('vmi_render_watch_informer_relists_total', 'Full lists of a resource (the first one, and after 410 Gone).'),
+    new Counter(
+      'vmi_render_watch_informer_relists_total',
+      'Full lists of a resource (the first one, and after 410 Gone).',
+    ),
   );
-  readonly leader = this.register(new Gauge('vmi_render_watch_leader', '1 while this process is the leader (or runs without --leader-elect).'));
+  readonly leader = this.register(
+    new Gauge(
+      'vmi_render_watch_leader',
+      '1 while this process is the leader (or runs without --leader-elect).',
+    ),
+  );
   readonly leaderTransitions = this.register(
     new Counter('vmi_render_watch_leader_acquired_total', 'Times this process acquired the leader lease.'),
   );

@@ -21,7 +21,9 @@ export const CREATED_BY_LABEL = 'kubevirt.io/created-by';
 
 /** Whether the field manager has applied (server-side apply) to this Pod. */
 export function isAppliedBy(pod: Pod, fieldManager: string): boolean {
-  return (pod.metadata?.managedFields ?? []).some((entry) => entry.manager === fieldManager && entry.operation === 'Apply');
+  return (pod.metadata?.managedFields ?? []).some(
+    (entry) => entry.manager === fieldManager && entry.operation === 'Apply',
+  );
 }
 
 /** The field managers of a Pod, for messages. */

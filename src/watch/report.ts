@@ -1,14 +1,7 @@
 // What `watch` reports per VMI (stdout): one line per result, text or JSON lines.
 
 export type OutcomeKind =
-  | 'applied'
-  | 'admitted'
-  | 'refused'
-  | 'not-rendered'
-  | 'left-alone'
-  | 'skipped'
-  | 'error'
-  | 'gone';
+  'applied' | 'admitted' | 'refused' | 'not-rendered' | 'left-alone' | 'skipped' | 'error' | 'gone';
 
 export interface Outcome {
   kind: OutcomeKind;
@@ -39,7 +32,15 @@ export type Reporter = (entry: ReportEntry) => void;
 export function formatEntry(entry: ReportEntry, format: 'text' | 'json'): string {
   if (format === 'json') {
     const { kind, vmi, uid, ...rest } = entry;
-    return JSON.stringify({ time: new Date().toISOString(), outcome: kind, vmi, ...(uid ? { uid } : {}), ...rest }) + '\n';
+    return (
+      JSON.stringify({
+        time: new Date().toISOString(),
+        outcome: kind,
+        vmi,
+        ...(uid ? { uid } : {}),
+        ...rest,
+      }) + '\n'
+    );
   }
   const pod = entry.pod ? ` pod/${entry.pod}` : '';
   let detail = '';

@@ -82,7 +82,6 @@ export class WorkQueue {
       this.timers.delete(key);
       this.add(key);
     }, delayMs);
-    timer.unref();
     this.timers.set(key, { at, timer });
   }
 

@@ -21,7 +21,8 @@ before(
     await env.createNamespace('restricted', { 'pod-security.kubernetes.io/enforce': 'restricted' });
     await env.createNamespace('relaxed');
     for (const namespace of ['restricted', 'relaxed']) {
-      for (const name of ['vm-a', 'vm-b']) await env.kube.ok('POST', paths.vmis(namespace), containerDiskVMI(namespace, name));
+      for (const name of ['vm-a', 'vm-b'])
+        await env.kube.ok('POST', paths.vmis(namespace), containerDiskVMI(namespace, name));
     }
   },
   { timeout: 300_000 },
@@ -34,7 +35,14 @@ after(async () => {
 
 describe('vmi-render watch --dry-run=server', { timeout: 300_000 }, () => {
   it('reports the refusal of a namespace enforcing the restricted Pod Security Standard, and exits 1 with --once', async () => {
-    const watch = spawnWatch(['--kubeconfig', env.cluster.kubeconfigPath, '-n', 'restricted', '--dry-run=server', '--once']);
+    const watch = spawnWatch([
+      '--kubeconfig',
+      env.cluster.kubeconfigPath,
+      '-n',
+      'restricted',
+      '--dry-run=server',
+      '--once',
+    ]);
     const { code } = await watch.exited;
     assert.equal(code, 1, watch.stderr());
     assert.deepEqual(watch.reports.map((r) => r.vmi).sort(), ['restricted/vm-a', 'restricted/vm-b']);
@@ -49,23 +57,33 @@ describe('vmi-render watch --dry-run=server', { timeout: 300_000 }, () => {
   });
 
   it('reports admitted where admission allows the Pod, creates nothing, and exits 0 with --once', async () => {
-    const watch = spawnWatch(['--kubeconfig', env.cluster.kubeconfigPath, '-n', 'relaxed', '--dry-run=server', '--once']);
+    const watch = spawnWatch([
+      '--kubeconfig',
+      env.cluster.kubeconfigPath,
+      '-n',
+      'relaxed',
+      '--dry-run=server',
+      '--once',
+    ]);
     const { code } = await watch.exited;
     assert.equal(code, 0, watch.stderr());
-    assert.deepEqual(
-      watch.reports.map((r) => [r.vmi, r.outcome, r.pod]).sort(),
-      [
-        ['relaxed/vm-a', 'admitted', 'virt-launcher-vm-a'],
-        ['relaxed/vm-b', 'admitted', 'virt-launcher-vm-b'],
-      ],
-    );
+    assert.deepEqual(watch.reports.map((r) => [r.vmi, r.outcome, r.pod]).sort(), [
+      ['relaxed/vm-a', 'admitted', 'virt-launcher-vm-a'],
+      ['relaxed/vm-b', 'admitted', 'virt-launcher-vm-b'],
+    ]);
     assert.deepEqual((await env.kube.ok('GET', paths.pods('relaxed'))).items, [], 'nothing was created');
   });
 
   it('follows namespace label changes while running', async () => {
     const watch = spawnWatch(['--kubeconfig', env.cluster.kubeconfigPath, '-A', '--dry-run=server']);
-    await watch.waitForReport('refused restricted/vm-a', (r) => r.vmi === 'restricted/vm-a' && r.outcome === 'refused');
-    await watch.waitForReport('admitted relaxed/vm-a', (r) => r.vmi === 'relaxed/vm-a' && r.outcome === 'admitted');
+    await watch.waitForReport(
+      'refused restricted/vm-a',
+      (r) => r.vmi === 'restricted/vm-a' && r.outcome === 'refused',
+    );
+    await watch.waitForReport(
+      'admitted relaxed/vm-a',
+      (r) => r.vmi === 'relaxed/vm-a' && r.outcome === 'admitted',
+    );
     const mark = watch.reports.length;
     await env.kube.mergePatch('/api/v1/namespaces/relaxed', {
       metadata: { labels: { 'pod-security.kubernetes.io/enforce': 'restricted' } },

@@ -30,8 +30,10 @@ interface LeaseSpec {
 
 let env: TestCluster;
 
-const lease = async (): Promise<LeaseSpec | undefined> => (await env.kube.find(paths.lease(LEASE_NS, LEASE)))?.spec;
-const hasPod = async (name: string): Promise<boolean> => !!(await env.kube.find(paths.pod(NS, launcherPodName(name))));
+const lease = async (): Promise<LeaseSpec | undefined> =>
+  (await env.kube.find(paths.lease(LEASE_NS, LEASE)))?.spec;
+const hasPod = async (name: string): Promise<boolean> =>
+  !!(await env.kube.find(paths.pod(NS, launcherPodName(name))));
 
 async function replica(identity: string): Promise<{ watch: WatchProcess; health: string }> {
   const port = await env.freePort();
@@ -57,9 +59,14 @@ async function replica(identity: string): Promise<{ watch: WatchProcess; health:
   return { watch, health: `http://127.0.0.1:${port}` };
 }
 
-async function leaderEndpoint(url: string): Promise<{ status: number; body: { leader: boolean; holderIdentity?: string } }> {
+async function leaderEndpoint(
+  url: string,
+): Promise<{ status: number; body: { leader: boolean; holderIdentity?: string } }> {
   const response = await fetch(`${url}/leader`);
-  return { status: response.status, body: (await response.json()) as { leader: boolean; holderIdentity?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { leader: boolean; holderIdentity?: string },
+  };
 }
 
 before(

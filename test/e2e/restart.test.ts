@@ -64,7 +64,9 @@ describe('vmi-render watch across API server restarts', { timeout: 600_000 }, ()
     await env.cluster.restartApiserver({ signal: 'SIGKILL', downMs: 3000 });
     // created while the informers are still reconnecting (backoff), and a change to an existing one
     const after = await createVMIs('after-crash', 5);
-    await env.kube.mergePatch(paths.vmi(NS, 'before-crash-0'), { metadata: { labels: { changed: 'after-crash' } } });
+    await env.kube.mergePatch(paths.vmi(NS, 'before-crash-0'), {
+      metadata: { labels: { changed: 'after-crash' } },
+    });
     await waitForPods(after);
     await waitFor('the label change to reach the Pod', async () => {
       const pod = await env.kube.find(paths.pod(NS, launcherPodName('before-crash-0')));
@@ -83,7 +85,10 @@ describe('vmi-render watch across API server restarts', { timeout: 600_000 }, ()
       const pod = await env.kube.ok('GET', paths.pod(NS, launcherPodName(name)));
       assertPodMatchesRender(pod, await offlineRender(env.kube, NS, name));
     }
-    await watch.waitForReport('gone after-crash-4', (r) => r.vmi === `${NS}/after-crash-4` && r.outcome === 'gone');
+    await watch.waitForReport(
+      'gone after-crash-4',
+      (r) => r.vmi === `${NS}/after-crash-4` && r.outcome === 'gone',
+    );
   });
 
   it('keeps serving and exits 0 on SIGTERM afterwards', async () => {
@@ -91,6 +96,10 @@ describe('vmi-render watch across API server restarts', { timeout: 600_000 }, ()
     const vmis = (await env.kube.ok('GET', paths.vmis(NS))).items.length;
     const pods = (await env.kube.ok('GET', paths.pods(NS))).items.length;
     assert.equal(vmis, 12);
-    assert.equal(pods, 13, 'one Pod per VMI, plus the Pod of the deleted VMI (no garbage collector runs here)');
+    assert.equal(
+      pods,
+      13,
+      'one Pod per VMI, plus the Pod of the deleted VMI (no garbage collector runs here)',
+    );
   });
 });

@@ -38,7 +38,11 @@ interface ClusterModule {
 
 interface CrdsModule {
   installKubevirtCrds(kubeconfigPath: string, options?: Record<string, unknown>): Promise<unknown>;
-  applyManifests(kubeconfigPath: string, objects: object[], options?: Record<string, unknown>): Promise<unknown>;
+  applyManifests(
+    kubeconfigPath: string,
+    objects: object[],
+    options?: Record<string, unknown>,
+  ): Promise<unknown>;
 }
 
 export interface KubeResponse {
@@ -60,7 +64,11 @@ interface KubeHttpModule {
 const importHarness = async <T>(file: string): Promise<T> =>
   (await import(pathToFileURL(`${ROOT}scripts/e2e/${file}`).href)) as T;
 
-export const harness = async (): Promise<{ cluster: ClusterModule; crds: CrdsModule; http: KubeHttpModule }> => ({
+export const harness = async (): Promise<{
+  cluster: ClusterModule;
+  crds: CrdsModule;
+  http: KubeHttpModule;
+}> => ({
   cluster: await importHarness<ClusterModule>('cluster.mjs'),
   crds: await importHarness<CrdsModule>('crds.mjs'),
   http: await importHarness<KubeHttpModule>('kube-http.mjs'),
@@ -69,7 +77,12 @@ export const harness = async (): Promise<{ cluster: ClusterModule; crds: CrdsMod
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Poll until fn returns a value other than undefined/false. */
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -80,7 +93,9 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined |
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`,
+      );
     }
     await sleep(everyMs);
   }
@@ -141,7 +156,9 @@ export interface TestCluster {
 }
 
 /** etcd + kube-apiserver with the KubeVirt CRDs installed. */
-export async function startTestCluster(options: { networkAttachmentDefinition?: boolean } = {}): Promise<TestCluster> {
+export async function startTestCluster(
+  options: { networkAttachmentDefinition?: boolean } = {},
+): Promise<TestCluster> {
   const h = await harness();
   const cluster = await h.cluster.startCluster();
   try {
@@ -214,7 +231,10 @@ export function loadDeployManifests(): Record<string, unknown>[] {
 
 const LIST_KINDS: [string, (ns: string) => string][] = [
   ['PersistentVolumeClaim', (ns) => `/api/v1/namespaces/${ns}/persistentvolumeclaims`],
-  ['NetworkAttachmentDefinition', (ns) => `/apis/k8s.cni.cncf.io/v1/namespaces/${ns}/network-attachment-definitions`],
+  [
+    'NetworkAttachmentDefinition',
+    (ns) => `/apis/k8s.cni.cncf.io/v1/namespaces/${ns}/network-attachment-definitions`,
+  ],
   ['ConfigMap', (ns) => `/api/v1/namespaces/${ns}/configmaps`],
   ['ResourceQuota', (ns) => `/api/v1/namespaces/${ns}/resourcequotas`],
 ];
@@ -230,23 +250,39 @@ export async function offlineRender(kube: Kube, namespace: string, name: string)
   }
   objects.push({ ...(await kube.ok('GET', `/api/v1/namespaces/${namespace}`)), kind: 'Namespace' });
   const config = new ClusterConfig({ arch: 'amd64', kubevirt: kubevirts[0] });
-  const { pod } = renderDocument(vmi, { config, state: new MemoryClusterState(objects), admission: false, namespace });
+  const { pod } = renderDocument(vmi, {
+    config,
+    state: new MemoryClusterState(objects),
+    admission: false,
+    namespace,
+  });
   return applyConfiguration(pod, launcherPodName(name), namespace);
 }
 
 /** Every field of expected is in actual with the same value (the API server only adds defaults). */
 export function assertSubset(expected: unknown, actual: unknown, path = ''): void {
   if (expected === null || typeof expected !== 'object') {
-    assert.deepEqual(actual, expected, `${path || '.'}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    assert.deepEqual(
+      actual,
+      expected,
+      `${path || '.'}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    );
     return;
   }
   if (Array.isArray(expected)) {
     assert.ok(Array.isArray(actual), `${path}: expected an array, got ${JSON.stringify(actual)}`);
-    assert.equal(actual.length, expected.length, `${path}: expected ${expected.length} items, got ${actual.length}`);
+    assert.equal(
+      actual.length,
+      expected.length,
+      `${path}: expected ${expected.length} items, got ${actual.length}`,
+    );
     expected.forEach((item, index) => assertSubset(item, actual[index], `${path}[${index}]`));
     return;
   }
-  assert.ok(actual !== null && typeof actual === 'object' && !Array.isArray(actual), `${path}: expected an object`);
+  assert.ok(
+    actual !== null && typeof actual === 'object' && !Array.isArray(actual),
+    `${path}: expected an object`,
+  );
   for (const [key, value] of Object.entries(expected)) {
     assertSubset(value, (actual as Record<string, unknown>)[key], `${path}.${key}`);
   }
@@ -284,7 +320,12 @@ export interface WatchProcess {
   stderr(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The first report (from index `from` on) that matches. */
-  waitForReport(what: string, predicate: (line: ReportLine) => boolean, timeoutMs?: number, from?: number): Promise<ReportLine>;
+  waitForReport(
+    what: string,
+    predicate: (line: ReportLine) => boolean,
+    timeoutMs?: number,
+    from?: number,
+  ): Promise<ReportLine>;
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** SIGTERM, then the exit code (SIGKILL after graceMs). */
   stop(graceMs?: number): Promise<number | null>;
@@ -316,7 +357,9 @@ export function spawnWatch(args: string[], env: NodeJS.ProcessEnv = {}): WatchPr
     while ((newline = stdoutPending.indexOf('\n')) >= 0) {
       const line = stdoutPending.slice(0, newline);
       stdoutPending = stdoutPending.slice(newline + 1);
-      if (line.trim()) reports.push(JSON.parse(line) as ReportLine);
+      if (!line.trim()) continue;
+      reports.push(JSON.parse(line) as ReportLine);
+      if (process.env.E2E_VERBOSE) process.stderr.write(`[watch ${child.pid} report] ${line}\n`);
     }
     notify();
   });
@@ -346,10 +389,14 @@ export function spawnWatch(args: string[], env: NodeJS.ProcessEnv = {}): WatchPr
       const listener = (): void => {
         const value = check();
         if (value !== undefined) return finish(undefined, value);
-        if (done) finish(new Error(`watch exited while waiting for ${what}; stderr:\n${stderr.slice(-3000)}`));
+        if (done)
+          finish(new Error(`watch exited while waiting for ${what}; stderr:\n${stderr.slice(-3000)}`));
       };
       const timer = setTimeout(
-        () => finish(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; stderr:\n${stderr.slice(-3000)}`)),
+        () =>
+          finish(
+            new Error(`timed out after ${timeoutMs} ms waiting for ${what}; stderr:\n${stderr.slice(-3000)}`),
+          ),
         timeoutMs,
       );
       listeners.add(listener);

@@ -112,7 +112,10 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
     await env.kube.ok('POST', paths.nads(NS), {
       apiVersion: 'k8s.cni.cncf.io/v1',
       kind: 'NetworkAttachmentDefinition',
-      metadata: { name: 'sriov-net', annotations: { 'k8s.v1.cni.cncf.io/resourceName': 'intel.com/sriov_net' } },
+      metadata: {
+        name: 'sriov-net',
+        annotations: { 'k8s.v1.cni.cncf.io/resourceName': 'intel.com/sriov_net' },
+      },
       spec: { config: '{"cniVersion":"0.3.1","type":"sriov"}' },
     });
     await env.kube.ok(
@@ -140,7 +143,10 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
     );
 
     for (const name of ['fedora', 'with-pvc', LONG_NAME, 'multus']) {
-      const report = await watch.waitForReport(`applied ${name}`, (r) => r.vmi === `${NS}/${name}` && r.outcome === 'applied');
+      const report = await watch.waitForReport(
+        `applied ${name}`,
+        (r) => r.vmi === `${NS}/${name}` && r.outcome === 'applied',
+      );
       assert.equal(report.pod, launcherPodName(name));
       const pod = await waitForMatchingPod(name);
       assert.ok((pod.metadata?.name ?? '').length <= 63, 'the Pod name fits in 63 characters');
@@ -150,12 +156,17 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
         [['VirtualMachineInstance', name, vmi.metadata.uid, true]],
       );
       assert.ok(
-        pod.metadata?.managedFields?.some((entry) => entry.manager === FIELD_MANAGER && entry.operation === 'Apply'),
+        pod.metadata?.managedFields?.some(
+          (entry) => entry.manager === FIELD_MANAGER && entry.operation === 'Apply',
+        ),
         'applied with server-side apply under the field manager',
       );
       await assertMatchesOfflineRender(name);
     }
-    assert.match(launcherPodName(LONG_NAME), /^virt-launcher-a-virtual-machine-instance-with-a-name-[0-9a-f]{10}$/);
+    assert.match(
+      launcherPodName(LONG_NAME),
+      /^virt-launcher-a-virtual-machine-instance-with-a-name-[0-9a-f]{10}$/,
+    );
     const multus = await podOf('multus');
     assert.equal(multus?.spec?.containers?.[0]?.resources?.requests?.['intel.com/sriov_net'], '1');
   });
@@ -177,7 +188,10 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
   it('re-applies when the VMI changes', async () => {
     await env.kube.mergePatch(vmiPath('fedora'), { metadata: { labels: { tier: 'gold' } } });
     const pod = await waitForMatchingPod('fedora', (p) => p.metadata?.labels?.tier === 'gold');
-    assert.equal(pod.metadata?.labels?.['kubevirt.io/created-by'], (await env.kube.ok('GET', vmiPath('fedora'))).metadata.uid);
+    assert.equal(
+      pod.metadata?.labels?.['kubevirt.io/created-by'],
+      (await env.kube.ok('GET', vmiPath('fedora'))).metadata.uid,
+    );
     await assertMatchesOfflineRender('fedora');
 
     // a label removed from the VMI disappears from the Pod (we owned it)
@@ -190,7 +204,9 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
     await env.kube.mergePatch(`${paths.kubevirts('kubevirt')}/kubevirt`, { spec: { imageTag: 'v1.4.1' } });
     for (const name of ['fedora', 'with-pvc', LONG_NAME, 'multus']) {
       await waitForMatchingPod(name, (pod) =>
-        (pod.spec?.containers ?? []).some((c) => c.name === 'compute' && c.image === 'quay.io/kubevirt/virt-launcher:v1.4.1'),
+        (pod.spec?.containers ?? []).some(
+          (c) => c.name === 'compute' && c.image === 'quay.io/kubevirt/virt-launcher:v1.4.1',
+        ),
       );
       await assertMatchesOfflineRender(name);
     }
@@ -219,9 +235,16 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',
       metadata: { name: 'late' },
-      spec: { accessModes: ['ReadWriteMany'], volumeMode: 'Block', resources: { requests: { storage: '1Gi' } } },
+      spec: {
+        accessModes: ['ReadWriteMany'],
+        volumeMode: 'Block',
+        resources: { requests: { storage: '1Gi' } },
+      },
     });
-    await watch.waitForReport('applied late-pvc', (r) => r.vmi === `${NS}/late-pvc` && r.outcome === 'applied');
+    await watch.waitForReport(
+      'applied late-pvc',
+      (r) => r.vmi === `${NS}/late-pvc` && r.outcome === 'applied',
+    );
     await assertMatchesOfflineRender('late-pvc');
   });
 
@@ -236,7 +259,11 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
   it('serves /healthz, /readyz, /leader and /metrics', async () => {
     const get = async (path: string): Promise<{ status: number; text: string; type: string }> => {
       const response = await fetch(`${healthUrl}${path}`);
-      return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
+      return {
+        status: response.status,
+        text: await response.text(),
+        type: response.headers.get('content-type') ?? '',
+      };
     };
     assert.equal((await get('/healthz')).status, 200);
     assert.equal((await get('/readyz')).status, 200);
@@ -249,10 +276,16 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
     assert.match(metrics.text, /^vmi_render_watch_queue_depth \d+$/m);
     assert.match(metrics.text, /^vmi_render_watch_reconcile_total\{outcome="applied"\} [1-9]\d*$/m);
     assert.match(metrics.text, /^vmi_render_watch_reconcile_total\{outcome="left-alone"\} [1-9]\d*$/m);
-    assert.match(metrics.text, /^vmi_render_watch_reconcile_duration_seconds_bucket\{le="\+Inf"\} [1-9]\d*$/m);
+    assert.match(
+      metrics.text,
+      /^vmi_render_watch_reconcile_duration_seconds_bucket\{le="\+Inf"\} [1-9]\d*$/m,
+    );
     assert.match(metrics.text, /^vmi_render_watch_reconcile_duration_seconds_count [1-9]\d*$/m);
     assert.match(metrics.text, /^# TYPE vmi_render_watch_apply_errors_total counter$/m);
-    assert.match(metrics.text, /^vmi_render_watch_informer_synced\{resource="virtualmachineinstances.kubevirt.io"\} 1$/m);
+    assert.match(
+      metrics.text,
+      /^vmi_render_watch_informer_synced\{resource="virtualmachineinstances.kubevirt.io"\} 1$/m,
+    );
     assert.equal((await get('/nope')).status, 404);
   });
 
@@ -279,17 +312,34 @@ describe('vmi-render watch', { timeout: 600_000 }, () => {
       JSON.stringify({
         apiVersion: 'v1',
         kind: 'Config',
-        clusters: [{ name: 'e2e', cluster: { server: env.cluster.apiserverUrl, 'certificate-authority': env.cluster.caFile } }],
+        clusters: [
+          {
+            name: 'e2e',
+            cluster: { server: env.cluster.apiserverUrl, 'certificate-authority': env.cluster.caFile },
+          },
+        ],
         users: [{ name: 'vmi-render-watch', user: { token: tokenRequest.status.token } }],
-        contexts: [{ name: 'sa', context: { cluster: 'e2e', user: 'vmi-render-watch', namespace: 'vmi-render' } }],
+        contexts: [
+          { name: 'sa', context: { cluster: 'e2e', user: 'vmi-render-watch', namespace: 'vmi-render' } },
+        ],
         'current-context': 'sa',
       }),
     );
     await env.createNamespace('e2e-rbac');
-    const sa = spawnWatch(['--kubeconfig', kubeconfig, '-A', '--leader-elect', '--lease-namespace', 'vmi-render']);
+    const sa = spawnWatch([
+      '--kubeconfig',
+      kubeconfig,
+      '-A',
+      '--leader-elect',
+      '--lease-namespace',
+      'vmi-render',
+    ]);
     await sa.waitForLog(/acquired lease vmi-render\/vmi-render-watch/);
     await env.kube.ok('POST', paths.vmis('e2e-rbac'), containerDiskVMI('e2e-rbac', 'rbac'));
-    await sa.waitForReport('applied e2e-rbac/rbac', (r) => r.vmi === 'e2e-rbac/rbac' && r.outcome === 'applied');
+    await sa.waitForReport(
+      'applied e2e-rbac/rbac',
+      (r) => r.vmi === 'e2e-rbac/rbac' && r.outcome === 'applied',
+    );
     assert.ok(await env.kube.find(paths.pod('e2e-rbac', launcherPodName('rbac'))));
     const lease = await env.kube.ok('GET', paths.lease('vmi-render', 'vmi-render-watch'));
     assert.ok(lease.spec.holderIdentity);

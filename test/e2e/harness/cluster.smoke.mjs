@@ -177,6 +177,9 @@ test('restartApiserver() keeps the port and the data', async () => {
   const t2 = Date.now();
   await cluster.restartApiserver({ signal: 'SIGKILL' });
   timings.restartKill = Date.now() - t2;
-  const list = await kubeRequestOk(cluster.kubeconfigPath, 'GET', VMI_PATH);
+  // No HTTP 429 "storage is (re)initializing": restartApiserver() waits for the watch caches.
+  const res = await kubeRequest(cluster.kubeconfigPath, 'GET', VMI_PATH, undefined, { retry429: false });
+  assert.equal(res.statusCode, 200, JSON.stringify(res.body));
+  const list = res.body;
   assert.deepEqual(list.items.map((i) => i.metadata.name).sort(), ['after-restart', 'smoke-vmi']);
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:e2e` (after `npm run build`): make sure kube-apiserver and etcd are built (cached outside the
-// repository by build-cluster.sh), then run the compiled e2e tests one file at a time (each starts its own
-// cluster; in parallel they would fight over two cores).
+// repository by build-cluster.sh), then run test/e2e/**/*.{test,smoke}.mjs and the compiled
+// dist/test/e2e/**/*.test.js one file at a time (each starts its own cluster; in parallel they would fight
+// over two cores).
 //
 //   node scripts/e2e/run.mjs [--test-name-pattern=...] [test files...]
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TEST_DIR = path.join(ROOT, 'dist/test/e2e');
+const SOURCE_DIR = path.join(ROOT, 'test/e2e');
 
 function fail(message) {
   process.stderr.write(`e2e: ${message}\n`);
@@ -35,10 +37,16 @@ const options = args.filter((arg) => arg.startsWith('--'));
 let files = args.filter((arg) => !arg.startsWith('--'));
 if (!files.length) {
   if (!existsSync(TEST_DIR)) fail(`${path.relative(ROOT, TEST_DIR)} does not exist: run npm run build first`);
-  files = readdirSync(TEST_DIR)
+  // the compiled TypeScript tests, and plain-JS ones kept under test/e2e (e.g. the harness smoke test)
+  const compiled = readdirSync(TEST_DIR, { recursive: true })
+    .map(String)
     .filter((name) => name.endsWith('.test.js'))
-    .sort()
     .map((name) => path.join(TEST_DIR, name));
+  const plain = readdirSync(SOURCE_DIR, { recursive: true })
+    .map(String)
+    .filter((name) => /\.(test|smoke)\.mjs$/.test(name))
+    .map((name) => path.join(SOURCE_DIR, name));
+  files = [...plain.sort(), ...compiled.sort()];
 }
 if (!files.length) fail(`no *.test.js files in ${path.relative(ROOT, TEST_DIR)}`);
 

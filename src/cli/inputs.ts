@@ -3,6 +3,7 @@ import { InvalidInputError, type InputProblem } from '../errors.js';
 import {
   dropNullFields,
   expandLists,
+  nonFiniteNumbers,
   parseDocuments,
   readInput,
   type FieldPath,
@@ -86,7 +87,18 @@ function validate(
   value: unknown,
   strict: boolean,
 ): InputProblem[] {
-  return [...validateDocument(kind, value), ...unsignedIntegerIssues(kind, value)].map((issue) =>
+  const issues = [...validateDocument(kind, value), ...unsignedIntegerIssues(kind, value)];
+  // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
+  const reported = new Set(issues.map((issue) => formatPath(issue.path)));
+  for (const path of nonFiniteNumbers(value)) {
+    if (reported.has(formatPath(path))) continue;
+    issues.push({
+      path: [...path],
+      message: 'must be a finite number (YAML .inf and .nan have no JSON form)',
+      severity: 'error',
+    });
+  }
+  return issues.map((issue) =>
     problemAt(source, [...base, ...issue.path], issue.message, strict ? 'error' : issue.severity),
   );
 }
@@ -218,10 +230,12 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           report(
             problemAt(
               item.document,
-              [...item.path, ...(kind ? ['kind'] : [])],
+              [...item.path, ...(value.kind !== undefined ? ['kind'] : [])],
               kind
                 ? `skipping ${kind}: only VirtualMachineInstance and VirtualMachine documents are rendered`
-                : 'kind is required (VirtualMachineInstance or VirtualMachine)',
+                : value.kind !== undefined
+                  ? `must be VirtualMachineInstance or VirtualMachine, got ${JSON.stringify(value.kind)}`
+                  : 'kind is required (VirtualMachineInstance or VirtualMachine)',
               kind ? 'warning' : 'error',
             ),
           );
@@ -231,6 +245,9 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         const kind = value.kind;
         const schemaKind = schemaKindFor(value.apiVersion, kind) ?? kind;
         const found = validate(schemaKind, item.document, item.path, value, options.strict);
+        const nameProblem = missingName(value);
+        if (nameProblem)
+          found.push(problemAt(item.document, [...item.path, 'metadata'], nameProblem, 'error'));
         report(...found);
         if (found.some((problem) => problem.severity === 'error')) continue;
         targets.push({
@@ -258,6 +275,17 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
     });
   }
   return { targets, config, state, problems, documents: records };
+}
+
+/** The API server requires a name; one generated from generateName is random, so it cannot be rendered. */
+function missingName(value: Record<string, unknown>): string | undefined {
+  if (value.metadata !== undefined && !isObject(value.metadata)) return undefined; // the schema says why
+  const metadata = isObject(value.metadata) ? value.metadata : {};
+  if (typeof metadata.name === 'string' && metadata.name !== '') return undefined;
+  if (typeof metadata.generateName === 'string' && metadata.generateName !== '') {
+    return '"name" is required: the API server would pick a random name from generateName, which cannot be rendered';
+  }
+  return '"name" is required';
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -28,7 +28,8 @@ export function formatLocation(problem: InputProblem): string {
 export function formatProblem(problem: InputProblem, colour: Colours): string {
   const where = colour.bold(formatLocation(problem));
   const path = problem.path ? `${problem.path}: ` : '';
-  if (problem.severity === 'warning') return `${colour.yellow('warning:')} ${where}: ${path}${problem.message}`;
+  if (problem.severity === 'warning')
+    return `${colour.yellow('warning:')} ${where}: ${path}${problem.message}`;
   return `${where}: ${path}${colour.red(problem.message)}`;
 }
 

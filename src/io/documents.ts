@@ -146,27 +146,37 @@ function nodeDepth(root: Node | null): number {
   return max;
 }
 
+/** Depth of a converted value, iteratively (aliases can build deep, even cyclic, values from shallow nodes). */
+function valueDepth(root: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (depth > max) max = depth;
+    if (depth > MAX_NESTING_DEPTH) return depth;
+    if (value && typeof value === 'object') {
+      for (const child of Object.values(value)) stack.push([child, depth + 1]);
+    }
+  }
+  return max;
+}
+
 /**
- * What keeps a converted document from being a JSON value, if anything: nesting (aliases can build deep or
- * even cyclic values from a shallow node tree) or a number JSON cannot carry (`.inf`, `.nan`, `1e400`).
- * Iterative: a recursive walk would overflow on hostile input.
+ * The paths of numbers JSON cannot carry (`.inf`, `.nan`, `1e400` in YAML): the Kubernetes tools convert YAML
+ * to JSON and refuse them. Iterative; the value's depth is already bounded.
  */
-function jsonProblem(root: unknown): { path: FieldPath; message: string } | undefined {
+export function nonFiniteNumbers(root: unknown): FieldPath[] {
+  const found: FieldPath[] = [];
   const stack: [unknown, (string | number)[]][] = [[root, []]];
   while (stack.length) {
     const [value, path] = stack.pop()!;
-    if (path.length > MAX_NESTING_DEPTH) {
-      return { path: [], message: `is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)` };
-    }
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      return { path, message: `${String(value)} is not a number JSON can represent` };
-    }
-    if (Array.isArray(value)) value.forEach((child, i) => stack.push([child, [...path, i]]));
+    if (typeof value === 'number' && !Number.isFinite(value)) found.push(path);
+    else if (Array.isArray(value)) value.forEach((child, i) => stack.push([child, [...path, i]]));
     else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) stack.push([child, [...path, key]]);
     }
   }
-  return undefined;
+  return found.reverse();
 }
 
 function locator(document: Document, lineCounter: LineCounter) {
@@ -259,16 +269,14 @@ export function parseDocuments(input: InputText): SourceDocument[] {
       problems.push({ location: at, path: '', message, severity: 'error' });
       return;
     }
-    const locate = locator(document, lineCounter);
-    const problem = jsonProblem(value);
-    if (problem) {
-      const where = problem.path.length ? { file, ...locate(problem.path) } : at;
-      const path = problem.path.length ? formatFieldPath(problem.path) : '';
-      const message = problem.path.length ? problem.message : `document ${i + 1} ${problem.message}`;
-      problems.push({ location: where, path, message, severity: 'error' });
+    if (valueDepth(value) > MAX_NESTING_DEPTH) {
+      const message = `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
+      problems.push({ location: at, path: '', message, severity: 'error' });
       return;
     }
-    result.push({ file: input.file, index: i + 1, value, locate });
+    // An empty document (a trailing `---`, or only comments) is skipped, as kubectl skips it.
+    if (value === null || value === undefined) return;
+    result.push({ file: input.file, index: i + 1, value, locate: locator(document, lineCounter) });
   });
   if (syntaxErrors.length > MAX_SYNTAX_ERRORS) {
     const more = syntaxErrors.length - MAX_SYNTAX_ERRORS;
@@ -284,14 +292,6 @@ export function parseDocuments(input: InputText): SourceDocument[] {
   problems.unshift(...syntaxErrors);
   if (problems.length) throw new InvalidInputError(`${file}: invalid YAML`, problems);
   return result;
-}
-
-/** `spec.domain.devices.disks[0].name` for a field path. */
-export function formatFieldPath(path: FieldPath): string {
-  return path.reduce<string>(
-    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part),
-    '',
-  );
 }
 
 /**

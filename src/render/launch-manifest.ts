@@ -114,23 +114,24 @@ function gracePeriodInSeconds(vmi: VirtualMachineInstance): number {
 }
 
 /** Go's strconv.Atoi: optional sign, decimal digits, within int64. */
-function parseGoInt(text: string): number | undefined {
+function parseGoInt(text: string): bigint | undefined {
   if (!/^[+-]?\d+$/.test(text)) return undefined;
   const value = BigInt(text);
   if (value > 9223372036854775807n || value < -9223372036854775808n) return undefined;
-  return Number(value);
+  return value;
 }
 
 function launcherLogVerbosity(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   compute: Container,
-): number {
-  let verbosity = config.getVirtLauncherVerbosity();
+): bigint {
+  // upstream keeps it in a uint: a negative label value wraps around (exactly, hence bigint)
+  let verbosity = BigInt(config.getVirtLauncherVerbosity());
   const labels = vmi.metadata?.labels ?? {};
   const label = labels[LABEL_LOG_VERBOSITY];
   const env = (compute.env ??= []);
-  if (label !== undefined || verbosity !== DEFAULT_LAUNCHER_LOG_VERBOSITY) {
+  if (label !== undefined || verbosity !== BigInt(DEFAULT_LAUNCHER_LOG_VERBOSITY)) {
     let text = String(verbosity);
     if (label !== undefined) {
       text = label;
@@ -141,8 +142,7 @@ function launcherLogVerbosity(
           `verbosity ${label} cannot cast to int: strconv.Atoi: parsing ${JSON.stringify(label)}: ${reason}`,
         );
       }
-      // upstream stores it in a uint
-      verbosity = parsed < 0 ? Number(BigInt.asUintN(64, BigInt(parsed))) : parsed;
+      verbosity = BigInt.asUintN(64, parsed);
     }
     env.push({ name: ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY, value: text });
   }

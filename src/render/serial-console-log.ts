@@ -41,7 +41,7 @@ export function generateSerialConsoleLogContainer(
   vmi: VirtualMachineInstance,
   image: string,
   config: ClusterConfig,
-  launcherLogVerbosity: number,
+  launcherLogVerbosity: number | bigint,
 ): Container | undefined {
   if (!isSerialConsoleLogEnabled(vmi, config)) return undefined;
   const serialPort = 0;

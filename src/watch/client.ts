@@ -200,6 +200,15 @@ export class KubeClient {
 
   /** One request; resolves to the parsed body of a 2xx answer, rejects with ApiError otherwise. */
   async request<T>(resource: ApiResource, verb: Verb, options: RequestOptions = {}): Promise<T> {
+    return (await this.requestWithStatus<T>(resource, verb, options)).body;
+  }
+
+  /** Like request(), with the HTTP status (201 Created tells a create from an update). */
+  async requestWithStatus<T>(
+    resource: ApiResource,
+    verb: Verb,
+    options: RequestOptions = {},
+  ): Promise<{ statusCode: number; body: T }> {
     const { url, requestOptions, payload } = await this.prepare(resource, verb, options);
     requestOptions.timeout = options.timeoutMs ?? 30_000;
     const response = await this.send(url, requestOptions, payload);
@@ -209,7 +218,7 @@ export class KubeClient {
       const target = `${resourceLabel(resource)}${options.name ? ` "${options.name}"` : ''}`;
       throw KubeClient.toError(statusCode, text, `${verb} ${target}`);
     }
-    return (text ? JSON.parse(text) : undefined) as T;
+    return { statusCode, body: (text ? JSON.parse(text) : undefined) as T };
   }
 
   /** A watch (or any streaming GET): calls onLine per line; resolves when the server ends the stream. */

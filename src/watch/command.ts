@@ -107,7 +107,7 @@ function buildCommand(io: WatchIO): Command {
     )
     .option('--context <NAME>', 'kubeconfig context to use')
     .option('-n, --namespace <NS>', "watch one namespace (default: the context's namespace)")
-    .option('-A, --all-namespaces', 'watch every namespace', false)
+    .option('-A, --all-namespaces', 'watch every namespace')
     .addOption(
       new Option(
         '--dry-run <MODE>',
@@ -116,12 +116,8 @@ function buildCommand(io: WatchIO): Command {
     )
     .option('--field-manager <NAME>', 'field manager of the server-side apply', DEFAULT_FIELD_MANAGER)
     .option('--workers <N>', 'VMIs reconciled concurrently', positiveInteger, DEFAULT_WORKERS)
-    .option(
-      '--once',
-      'process every VMI once after the caches synced, then exit (0: all applied/admitted)',
-      false,
-    )
-    .option('--leader-elect', 'act only while holding the leader Lease (for several replicas)', false)
+    .option('--once', 'process every VMI once after the caches synced, then exit (0: all applied/admitted)')
+    .option('--leader-elect', 'act only while holding the leader Lease (for several replicas)')
     .option('--lease-namespace <NS>', "namespace of the leader Lease (default: the context's namespace)")
     .option('--health-addr <HOST:PORT>', 'serve /healthz, /readyz, /leader and /metrics here')
     .addOption(
@@ -139,7 +135,7 @@ function buildCommand(io: WatchIO): Command {
       'give up when the caches have not synced in time (default: 2m with --once, never otherwise)',
       parseDuration,
     )
-    .option('-q, --quiet', 'log only warnings and errors (stderr)', false)
+    .option('-q, --quiet', 'log only warnings and errors (stderr)')
     .addOption(hidden(new Option('--leader-elect-resource-name <NAME>').default(DEFAULT_LEASE_NAME)))
     .addOption(hidden(new Option('--leader-elect-identity <ID>')))
     .addOption(
@@ -181,12 +177,12 @@ export function parseWatchArgs(args: string[], io: WatchIO): WatchOptions {
     kubeconfig: o.kubeconfig as string | undefined,
     context: o.context as string | undefined,
     namespace: o.namespace as string | undefined,
-    allNamespaces: o.allNamespaces as boolean,
+    allNamespaces: o.allNamespaces === true,
     dryRun: o.dryRun === 'server',
     fieldManager: o.fieldManager as string,
     workers: o.workers as number,
-    once: o.once as boolean,
-    leaderElect: o.leaderElect as boolean,
+    once: o.once === true,
+    leaderElect: o.leaderElect === true,
     leaseNamespace: o.leaseNamespace as string | undefined,
     leaseName: o.leaderElectResourceName as string,
     leaderElectIdentity: o.leaderElectIdentity as string | undefined,
@@ -201,7 +197,7 @@ export function parseWatchArgs(args: string[], io: WatchIO): WatchOptions {
     syncTimeoutMs: o.syncTimeout as number | undefined,
     retryBaseMs: o.retryBackoffBase as number,
     retryMaxMs: o.retryBackoffMax as number,
-    quiet: o.quiet as boolean,
+    quiet: o.quiet === true,
   };
   if (!options.fieldManager.trim()) throw new UsageError('--field-manager must not be empty');
   if (options.leaderElect) {
@@ -367,7 +363,8 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
     // nothing is processed before every cache has synced
     const syncTimeoutMs = options.syncTimeoutMs ?? (options.once ? ONCE_SYNC_TIMEOUT_MS : undefined);
     const synced = await waitForSync(all, shutdown.signal, syncTimeoutMs);
-    if (shutdown.signal.aborted) return 0;
+    // an interrupted --once has not checked every VMI
+    if (shutdown.signal.aborted) return options.once ? 1 : 0;
     if (!synced) {
       const pending = all.filter((informer) => !informer.hasSynced());
       throw new Error(
@@ -386,7 +383,7 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
     let leadership: Promise<LeadershipEnd> | undefined;
     const leading = new AbortController();
     if (elector) {
-      if (!(await elector.acquire(shutdown.signal))) return 0;
+      if (!(await elector.acquire(shutdown.signal))) return options.once ? 1 : 0;
       metrics.leaderTransitions.inc();
       leadership = elector.renew(AbortSignal.any([shutdown.signal, leading.signal]));
     }
@@ -409,6 +406,7 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
           shutdown.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
         }),
         leadership ?? new Promise<never>(() => undefined),
+        workers.then((): 'stopped' => 'stopped'), // only ends early by failing
       ]);
       if (end === 'lost') {
         log('error', 'leader election lost: stopping');

@@ -258,9 +258,9 @@ export class Controller {
     }
 
     this.metrics.applies.inc({ dry_run: String(dryRun) });
-    let result: Pod;
+    let result: { statusCode: number; body: Pod };
     try {
-      result = await this.client.request<Pod>(RESOURCES.pods, 'patch', {
+      result = await this.client.requestWithStatus<Pod>(RESOURCES.pods, 'patch', {
         namespace,
         name: podName,
         query: { fieldManager, force: true, dryRun: dryRun ? 'All' : undefined },
@@ -276,13 +276,12 @@ export class Controller {
       return { kind: 'refused', pod: podName, code, message };
     }
     if (dryRun) return { kind: 'admitted', pod: podName };
-    const resourceVersion = result.metadata?.resourceVersion ?? '';
+    const resourceVersion = result.body.metadata?.resourceVersion ?? '';
     this.applied.set(key, { hash, resourceVersion });
-    const change = !cached
-      ? 'created'
-      : cached.metadata?.resourceVersion === resourceVersion
-        ? 'unchanged'
-        : 'updated';
+    // 201: the apply created the Pod; otherwise it changed it, unless the resourceVersion is one we knew already
+    const known = [cached?.metadata?.resourceVersion, memo?.resourceVersion];
+    const change =
+      result.statusCode === 201 ? 'created' : known.includes(resourceVersion) ? 'unchanged' : 'updated';
     return { kind: 'applied', pod: podName, change };
   }
 
@@ -327,7 +326,7 @@ export class Controller {
       this.lastReported.set(key, signature);
     }
     const entry = { vmi: key, ...(uid ? { uid } : {}), dryRun: this.settings.dryRun, ...outcome };
-    if (outcome.kind === 'refused' && outcome.retryInMs !== undefined) delete entry.retryInMs;
+    if (outcome.kind !== 'error') delete entry.retryInMs; // retrying in the background; only errors say so
     this.report(entry);
   }
 

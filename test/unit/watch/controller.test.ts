@@ -51,12 +51,14 @@ const launcherPod = (
   },
 });
 
-/** Answers server-side apply PATCHes: the body back, with a resourceVersion. */
+/** Answers server-side apply PATCHes: the body back, with a resourceVersion (201 Created the first time per Pod). */
 function applyResponder(status = 200, resourceVersion = '42') {
+  const seen = new Set<string>();
+  const created = (path: string): boolean => !seen.has(path) && !!seen.add(path);
   return (request: RecordedRequest) =>
     request.method === 'PATCH'
       ? {
-          status,
+          status: status === 200 && created(request.path) ? 201 : status,
           body:
             status < 300
               ? {
@@ -275,7 +277,18 @@ describe('Controller', () => {
 
   it('continuous: events enqueue the affected VMIs', async () => {
     server.setItems(VMI_PATH, [vmi('vm1', [{ name: 'root', persistentVolumeClaim: { claimName: 'disk' } }])]);
-    server.responders.push(applyResponder());
+    const apply = applyResponder(200, '42');
+    server.responders.push((request) => {
+      const answer = apply(request);
+      // the created Pod shows up in the Pod watch, as it would
+      const pod = answer?.body as Pod | undefined;
+      const created = {
+        ...pod,
+        metadata: { ...pod?.metadata, managedFields: [{ manager: 'vmi-render', operation: 'Apply' }] },
+      };
+      if (answer) setTimeout(() => server.send(POD_PATH, 'ADDED', created, '42'), 5);
+      return answer;
+    });
     const c = await controller();
     c.registerEventHandlers();
     const workers = c.runWorkers();

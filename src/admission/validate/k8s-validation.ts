@@ -1,0 +1,426 @@
+// The pieces of k8s.io/apimachinery validation and of the Go standard library that virt-api's
+// validators call, with their exact messages.
+// upstream: k8s.io/apimachinery/pkg/util/validation (validation.go, field/errors.go),
+// k8s.io/apimachinery/pkg/apis/meta/v1/validation, k8s.io/apimachinery/pkg/api/validation (generic.go),
+// Go 1.22 net.ParseIP / net.ParseMAC / encoding/base64 / strconv.Atoi
+import { quote } from '../../render/util/strconv.js';
+import type { FieldPath } from './types.js';
+
+const utf8 = new TextEncoder();
+
+/** Go's len(s): the UTF-8 byte length. */
+export function byteLength(s: string): number {
+  return utf8.encode(s).length;
+}
+
+// --- k8s.io/apimachinery/pkg/util/validation ---
+
+const qualifiedNameFmt = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const qualifiedNameErrMsg =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const qualifiedNameMaxLength = 63;
+const qualifiedNameRegexp = new RegExp(`^${qualifiedNameFmt}$`);
+
+const labelValueFmt = `(${qualifiedNameFmt})?`;
+const labelValueErrMsg =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const labelValueMaxLength = 63;
+const labelValueRegexp = new RegExp(`^${labelValueFmt}$`);
+
+const dns1123LabelFmt = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const dns1123LabelErrMsg =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+const dns1123LabelMaxLength = 63;
+const dns1123LabelRegexp = new RegExp(`^${dns1123LabelFmt}$`);
+
+const dns1123SubdomainFmt = `${dns1123LabelFmt}(\\.${dns1123LabelFmt})*`;
+const dns1123SubdomainErrorMsg =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const dns1123SubdomainMaxLength = 253;
+const dns1123SubdomainRegexp = new RegExp(`^${dns1123SubdomainFmt}$`);
+
+export function maxLenError(length: number): string {
+  return `must be no more than ${length} characters`;
+}
+
+export function regexError(msg: string, fmt: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join('or ')}regex used for validation is '${fmt}')`;
+}
+
+const emptyError = (): string => 'must be non-empty';
+
+// upstream: validation.IsQualifiedName
+export function isQualifiedName(value: string): string[] {
+  const errs: string[] = [];
+  const parts = value.split('/');
+  let name: string;
+  if (parts.length === 1) {
+    name = parts[0]!;
+  } else if (parts.length === 2) {
+    const prefix = parts[0]!;
+    name = parts[1]!;
+    if (prefix.length === 0) errs.push(`prefix part ${emptyError()}`);
+    else errs.push(...isDNS1123Subdomain(prefix).map((msg) => `prefix part ${msg}`));
+  } else {
+    return [
+      `a qualified name ${regexError(qualifiedNameErrMsg, qualifiedNameFmt, 'MyName', 'my.name', '123-abc')}` +
+        " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    ];
+  }
+  if (name.length === 0) errs.push(`name part ${emptyError()}`);
+  else if (byteLength(name) > qualifiedNameMaxLength) errs.push(`name part ${maxLenError(qualifiedNameMaxLength)}`);
+  if (!qualifiedNameRegexp.test(name)) {
+    errs.push(`name part ${regexError(qualifiedNameErrMsg, qualifiedNameFmt, 'MyName', 'my.name', '123-abc')}`);
+  }
+  return errs;
+}
+
+// upstream: validation.IsValidLabelValue
+export function isValidLabelValue(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > labelValueMaxLength) errs.push(maxLenError(labelValueMaxLength));
+  if (!labelValueRegexp.test(value)) {
+    errs.push(regexError(labelValueErrMsg, labelValueFmt, 'MyValue', 'my_value', '12345'));
+  }
+  return errs;
+}
+
+// upstream: validation.IsDNS1123Label
+export function isDNS1123Label(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > dns1123LabelMaxLength) errs.push(maxLenError(dns1123LabelMaxLength));
+  if (!dns1123LabelRegexp.test(value)) {
+    if (dns1123SubdomainRegexp.test(value)) errs.push('must not contain dots');
+    else errs.push(regexError(dns1123LabelErrMsg, dns1123LabelFmt, 'my-name', '123-abc'));
+  }
+  return errs;
+}
+
+// upstream: validation.IsDNS1123Subdomain
+export function isDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > dns1123SubdomainMaxLength) errs.push(maxLenError(dns1123SubdomainMaxLength));
+  if (!dns1123SubdomainRegexp.test(value)) {
+    errs.push(regexError(dns1123SubdomainErrorMsg, dns1123SubdomainFmt, 'example.com'));
+  }
+  return errs;
+}
+
+// upstream: validation.IsValidPortName
+export function isValidPortName(port: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(port) > 15) errs.push(maxLenError(15));
+  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
+  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
+  if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) {
+    errs.push('must not begin or end with a hyphen');
+  }
+  return errs;
+}
+
+// upstream: api/validation NameIsDNSLabel / NameIsDNSSubdomain (prefix=false), ValidateNamespaceName
+export const validateNamespaceName = (name: string): string[] => isDNS1123Label(name);
+export const validateNodeName = (name: string): string[] => isDNS1123Subdomain(name);
+
+// --- field.Error (k8s.io/apimachinery/pkg/util/validation/field/errors.go) ---
+
+type ErrorType = 'Required' | 'Forbidden' | 'Invalid' | 'NotSupported' | 'Duplicate';
+
+const errorTypeText: Record<ErrorType, string> = {
+  Required: 'Required value',
+  Forbidden: 'Forbidden',
+  Invalid: 'Invalid value',
+  NotSupported: 'Unsupported value',
+  Duplicate: 'Duplicate value',
+};
+
+/**
+ * A bad value as Go prints it in a field.Error: integers plainly, strings (also named string types,
+ * which go through %#v) quoted like strconv.Quote.
+ */
+export type BadValue = { kind: 'int'; value: number } | { kind: 'string'; value: string } | { kind: 'none' };
+
+export interface FieldError {
+  type: ErrorType;
+  field: string;
+  badValue: BadValue;
+  detail: string;
+}
+
+// upstream: (*field.Error).ErrorBody
+function errorBody(e: FieldError): string {
+  let s = errorTypeText[e.type];
+  if (e.type !== 'Required' && e.type !== 'Forbidden' && e.badValue.kind !== 'none') {
+    s += e.badValue.kind === 'int' ? `: ${e.badValue.value}` : `: ${quote(e.badValue.value)}`;
+  }
+  if (e.detail.length !== 0) s += `: ${e.detail}`;
+  return s;
+}
+
+// upstream: (*field.Error).Error
+export function fieldErrorString(e: FieldError): string {
+  return `${e.field}: ${errorBody(e)}`;
+}
+
+const str = (value: string): BadValue => ({ kind: 'string', value });
+const int = (value: number): BadValue => ({ kind: 'int', value });
+export const badValue = { str, int };
+
+export function fieldRequired(field: FieldPath, detail: string): FieldError {
+  return { type: 'Required', field: field.toString(), badValue: { kind: 'none' }, detail };
+}
+export function fieldForbidden(field: FieldPath, detail: string): FieldError {
+  return { type: 'Forbidden', field: field.toString(), badValue: { kind: 'none' }, detail };
+}
+export function fieldInvalid(field: FieldPath, value: BadValue, detail: string): FieldError {
+  return { type: 'Invalid', field: field.toString(), badValue: value, detail };
+}
+export function fieldDuplicate(field: FieldPath, value: BadValue): FieldError {
+  return { type: 'Duplicate', field: field.toString(), badValue: value, detail: '' };
+}
+export function fieldNotSupported(field: FieldPath, value: BadValue, validValues: string[]): FieldError {
+  const detail = validValues.length > 0 ? `supported values: ${validValues.map((v) => quote(v)).join(', ')}` : '';
+  return { type: 'NotSupported', field: field.toString(), badValue: value, detail };
+}
+
+// --- apis/meta/v1/validation ---
+
+interface LabelSelectorLike {
+  matchLabels?: Record<string, string> | null;
+  matchExpressions?: { key: string; operator: string; values?: string[] | null }[] | null;
+}
+
+// upstream: metav1validation.ValidateLabelName
+export function validateLabelName(labelName: string, fldPath: FieldPath): FieldError[] {
+  return isQualifiedName(labelName).map((msg) => fieldInvalid(fldPath, str(labelName), msg));
+}
+
+// upstream: metav1validation.ValidateLabels (Go walks the map in random order; keys are sorted here)
+export function validateLabels(labels: Record<string, string> | null | undefined, fldPath: FieldPath): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const k of Object.keys(labels ?? {}).sort()) {
+    const v = labels![k] ?? '';
+    errs.push(...validateLabelName(k, fldPath));
+    errs.push(...isValidLabelValue(v).map((msg) => fieldInvalid(fldPath, str(v), msg)));
+  }
+  return errs;
+}
+
+// upstream: metav1validation.ValidateLabelSelector (default options)
+export function validateLabelSelector(ps: LabelSelectorLike | null | undefined, fldPath: FieldPath): FieldError[] {
+  if (ps == null) return [];
+  const errs = validateLabels(ps.matchLabels, fldPath.child('matchLabels'));
+  (ps.matchExpressions ?? []).forEach((expr, i) => {
+    const path = fldPath.child('matchExpressions').index(i);
+    const values = expr.values ?? [];
+    switch (expr.operator) {
+      case 'In':
+      case 'NotIn':
+        if (values.length === 0) {
+          errs.push(fieldRequired(path.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+        }
+        break;
+      case 'Exists':
+      case 'DoesNotExist':
+        if (values.length > 0) {
+          errs.push(
+            fieldForbidden(path.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
+          );
+        }
+        break;
+      default:
+        errs.push(fieldInvalid(path.child('operator'), str(expr.operator ?? ''), 'not a valid selector operator'));
+    }
+    errs.push(...validateLabelName(expr.key ?? '', path.child('key')));
+    values.forEach((value, valueIndex) => {
+      for (const msg of isValidLabelValue(value)) {
+        errs.push(fieldInvalid(path.child('values').index(valueIndex), str(value), msg));
+      }
+    });
+  });
+  return errs;
+}
+
+// --- Go standard library ---
+
+// upstream: net/netip parseIPv4 (validity only)
+function parseIPv4(s: string): number[] | undefined {
+  const fields: number[] = [];
+  let val = 0;
+  let digLen = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c >= '0' && c <= '9') {
+      if (digLen === 1 && val === 0) return undefined;
+      val = val * 10 + (c.charCodeAt(0) - 48);
+      digLen++;
+      if (val > 255) return undefined;
+    } else if (c === '.') {
+      if (i === 0 || i === s.length - 1 || s[i - 1] === '.') return undefined;
+      if (fields.length === 3) return undefined;
+      fields.push(val);
+      val = 0;
+      digLen = 0;
+    } else {
+      return undefined;
+    }
+  }
+  if (fields.length < 3) return undefined;
+  fields.push(val);
+  return fields;
+}
+
+// upstream: net/netip parseIPv6 (returns the 16 bytes; a zone is reported separately)
+function parseIPv6(input: string): { ip: number[]; zone: string } | undefined {
+  let s = input;
+  let zone = '';
+  const pct = s.indexOf('%');
+  if (pct !== -1) {
+    zone = s.slice(pct + 1);
+    s = s.slice(0, pct);
+    if (zone === '') return undefined;
+  }
+  const ip = new Array<number>(16).fill(0);
+  let ellipsis = -1;
+  if (s.length >= 2 && s[0] === ':' && s[1] === ':') {
+    ellipsis = 0;
+    s = s.slice(2);
+    if (s.length === 0) return { ip, zone };
+  }
+  let i = 0;
+  while (i < 16) {
+    let off = 0;
+    let acc = 0;
+    for (; off < s.length; off++) {
+      const c = s[off]!;
+      const d = parseInt(c, 16);
+      if (!/[0-9a-fA-F]/.test(c) || Number.isNaN(d)) break;
+      acc = acc * 16 + d;
+      if (off > 3) return undefined;
+      if (acc > 0xffff) return undefined;
+    }
+    if (off === 0) return undefined;
+    if (off < s.length && s[off] === '.') {
+      if (ellipsis < 0 && i !== 12) return undefined;
+      if (i + 4 > 16) return undefined;
+      const ip4 = parseIPv4(s);
+      if (!ip4) return undefined;
+      ip.splice(i, 4, ...ip4);
+      i += 4;
+      s = '';
+      break;
+    }
+    ip[i] = acc >> 8;
+    ip[i + 1] = acc & 0xff;
+    i += 2;
+    s = s.slice(off);
+    if (s.length === 0) break;
+    if (s[0] !== ':') return undefined;
+    if (s.length === 1) return undefined;
+    s = s.slice(1);
+    if (s[0] === ':') {
+      if (ellipsis >= 0) return undefined;
+      ellipsis = i;
+      s = s.slice(1);
+      if (s.length === 0) break;
+    }
+  }
+  if (s.length !== 0) return undefined;
+  if (i < 16) {
+    if (ellipsis < 0) return undefined;
+    const n = 16 - i;
+    for (let j = i - 1; j >= ellipsis; j--) ip[j + n] = ip[j]!;
+    for (let j = ellipsis; j < ellipsis + n; j++) ip[j] = 0;
+  } else if (ellipsis >= 0) {
+    return undefined;
+  }
+  return { ip, zone };
+}
+
+/** Go's net.ParseIP: the 16-byte form, or undefined when invalid. */
+export function parseIP(s: string): number[] | undefined {
+  for (const c of s) {
+    if (c === '.') {
+      const v4 = parseIPv4(s);
+      return v4 ? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4] : undefined;
+    }
+    if (c === ':') {
+      const v6 = parseIPv6(s);
+      return v6 && v6.zone === '' ? v6.ip : undefined;
+    }
+    if (c === '%') return undefined;
+  }
+  return undefined;
+}
+
+/** Go's net.ParseIP(s).To4() != nil. */
+export function isIPv4(s: string): boolean {
+  const ip = parseIP(s);
+  if (!ip) return false;
+  return ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+}
+
+// upstream: net.xtoi2 — exactly two hex digits, followed by the separator e (or the end)
+function xtoi2(s: string, e: string): boolean {
+  if (s.length > 2 && s[2] !== e) return false;
+  return /^[0-9a-fA-F]{2}$/.test(s.slice(0, 2));
+}
+
+/** Go 1.22 net.ParseMAC: the address length in bytes, or undefined when invalid. */
+export function parseMAC(s: string): number | undefined {
+  if (s.length < 14) return undefined;
+  if (s[2] === ':' || s[2] === '-') {
+    if ((s.length + 1) % 3 !== 0) return undefined;
+    const n = (s.length + 1) / 3;
+    if (n !== 6 && n !== 8 && n !== 20) return undefined;
+    for (let x = 0, i = 0; i < n; i++, x += 3) if (!xtoi2(s.slice(x), s[2])) return undefined;
+    return n;
+  }
+  if (s[4] === '.') {
+    if ((s.length + 1) % 5 !== 0) return undefined;
+    const n = (2 * (s.length + 1)) / 5;
+    if (n !== 6 && n !== 8 && n !== 20) return undefined;
+    for (let x = 0, i = 0; i < n; i += 2, x += 5) {
+      if (!xtoi2(s.slice(x, x + 2), '')) return undefined;
+      if (!xtoi2(s.slice(x + 2), s[4])) return undefined;
+    }
+    return n;
+  }
+  return undefined;
+}
+
+/**
+ * Go's base64.StdEncoding.DecodeString: the decoded length, and whether it failed (newlines are
+ * ignored; padding is required; trailing bits may be non-zero).
+ */
+export function base64DecodedLength(s: string): { length: number; ok: boolean } {
+  const data = s.replace(/[\r\n]/g, '');
+  const full = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+  if (full.test(data)) {
+    const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+    return { length: (data.length / 4) * 3 - padding, ok: true };
+  }
+  // what was decoded before the first bad quantum
+  const prefix = /^(?:[A-Za-z0-9+/]{4})*/.exec(data)?.[0] ?? '';
+  return { length: (prefix.length / 4) * 3, ok: false };
+}
+
+const MAX_INT64 = (1n << 63n) - 1n;
+const MIN_INT64 = -(1n << 63n);
+
+/** Go's strconv.Atoi on a 64-bit platform: the value, or the error text. */
+export function atoi(s: string): { value: bigint } | { error: string } {
+  if (!/^[+-]?[0-9]+$/.test(s)) return { error: `strconv.Atoi: parsing ${quote(s)}: invalid syntax` };
+  const value = BigInt(s);
+  if (value > MAX_INT64 || value < MIN_INT64) {
+    return { error: `strconv.Atoi: parsing ${quote(s)}: value out of range` };
+  }
+  return { value };
+}
+
+/** fmt's %v of a []string: `[a b c]`. */
+export function goStringSlice(values: readonly string[]): string {
+  return `[${values.join(' ')}]`;
+}

@@ -1,0 +1,453 @@
+// virt-api's checks of a VMI spec's networks and interfaces.
+// upstream: pkg/network/admitter (validator.go, netsource.go, netiface.go, binding.go, slirp.go,
+// macvtap.go, passt.go, admit.go), pkg/network/link (mac.go), pkg/network/vmispec
+import type { ClusterConfig } from '../../cluster/cluster-config.js';
+import type { Interface, Network, VMISpec } from '../../types/kubevirt.js';
+import { parsePciAddress } from '../../render/util/hardware.js';
+import { quote } from '../../render/util/strconv.js';
+import { isIPv4, isValidPortName, parseMAC } from './k8s-validation.js';
+import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
+
+const StaticMasqueradeBridgeMAC = '02:00:00:00:00:00';
+const nameOfTypeNotFoundMessagePattern = (field: string, name: string): string => `${field} '${name}' not found.`;
+
+const interfacesOf = (spec: VMISpec): Interface[] => spec.domain.devices.interfaces ?? [];
+const networksOf = (spec: VMISpec): Network[] => spec.networks ?? [];
+
+// upstream: vmispec.IndexNetworkSpecByName (later entries win)
+function indexNetworksByName(networks: Network[]): Map<string, Network> {
+  const byName = new Map<string, Network>();
+  for (const network of networks) byName.set(network.name, network);
+  return byName;
+}
+
+const isSecondaryMultusNetwork = (net: Network): boolean => net.multus != null && net.multus.default !== true;
+
+/** The network checks on a VMI spec (shared by the VMI and VM admitters). */
+export function validateNetworks(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+  return [
+    ...validateSinglePodNetwork(field, spec),
+    ...validateSingleNetworkSource(field, spec),
+    ...validateMultusNetworkSource(field, spec),
+    ...validateInterfaceStateValue(field, spec),
+    ...validateInterfaceBinding(field, spec, config),
+    ...validateSlirpBinding(field, spec, config),
+    ...validateNetworkNameUnique(field, spec),
+    ...validateNetworksAssignedToInterfaces(field, spec),
+    ...validateInterfaceNameUnique(field, spec),
+    ...validateInterfacesAssignedToNetworks(field, spec),
+    ...validateInterfacesFields(field, spec),
+  ];
+}
+
+/** upstream: Validator.ValidateCreation — only on creation: slirp is discontinued. */
+export function validateNetworksOnCreation(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  interfacesOf(spec).forEach((iface, idx) => {
+    if (iface.slirp != null) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Slirp interface support has been discontinued since v1.3',
+          field.child('domain', 'devices', 'interfaces').index(idx).child('slirp'),
+        ),
+      );
+    }
+  });
+  return causes;
+}
+
+// --- netsource.go ---
+
+function validateSinglePodNetwork(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const podNetworks = networksOf(spec).filter((n) => n.pod != null);
+  if (podNetworks.length > 1) {
+    causes.push(
+      cause(
+        CauseType.FieldValueDuplicate,
+        `more than one interface is connected to a pod network in ${field.child('interfaces').toString()}`,
+        field.child('interfaces'),
+      ),
+    );
+  }
+  const multusDefaultNetworks = networksOf(spec).filter((n) => n.multus != null && n.multus.default === true);
+  if (multusDefaultNetworks.length > 1) {
+    causes.push(
+      cause(CauseType.FieldValueInvalid, 'Multus CNI should only have one default network', field.child('networks')),
+    );
+  }
+  if (podNetworks.length > 0 && multusDefaultNetworks.length > 0) {
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        'Pod network cannot be defined when Multus default network is defined',
+        field.child('networks'),
+      ),
+    );
+  }
+  return causes;
+}
+
+function validateSingleNetworkSource(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  networksOf(spec).forEach((net, idx) => {
+    if (net.pod == null && net.multus == null) {
+      causes.push(cause(CauseType.FieldValueRequired, 'should have a network type', field.child('networks').index(idx)));
+    } else if (net.pod != null && net.multus != null) {
+      causes.push(
+        cause(CauseType.FieldValueRequired, 'should have only one network type', field.child('networks').index(idx)),
+      );
+    }
+  });
+  return causes;
+}
+
+function validateMultusNetworkSource(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const networks = networksOf(spec);
+  for (let idx = 0; idx < networks.length; idx++) {
+    const net = networks[idx]!;
+    if (net.multus != null && (net.multus.networkName ?? '') === '') {
+      return [
+        cause(
+          CauseType.FieldValueRequired,
+          'CNI delegating plugin must have a networkName',
+          field.child('networks').index(idx),
+        ),
+      ];
+    }
+  }
+  return [];
+}
+
+// --- admit.go ---
+
+function validateInterfaceStateValue(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const defaultNetwork = networksOf(spec).find((n) => !isSecondaryMultusNetwork(n));
+  interfacesOf(spec).forEach((iface, idx) => {
+    const state = iface.state ?? '';
+    const path = field.child('domain', 'devices', 'interfaces').index(idx).child('state');
+    if (state !== '' && state !== 'absent') {
+      causes.push(
+        cause(CauseType.FieldValueInvalid, `logical ${iface.name} interface state value is unsupported: ${state}`, path),
+      );
+    }
+    if (state === 'absent' && iface.bridge == null) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `${quote(iface.name)} interface's state ${quote(state)} is supported only for bridge binding`,
+          path,
+        ),
+      );
+    }
+    if (state === 'absent' && defaultNetwork !== undefined && defaultNetwork.name === iface.name) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `${quote(iface.name)} interface's state ${quote(state)} is not supported on default networks`,
+          path,
+        ),
+      );
+    }
+  });
+  return causes;
+}
+
+// --- binding.go, macvtap.go, passt.go ---
+
+function hasInterfaceBindingMethod(iface: Interface): boolean {
+  return (
+    iface.bridge != null ||
+    iface.slirp != null ||
+    iface.masquerade != null ||
+    iface.sriov != null ||
+    iface.macvtap != null ||
+    iface.passt != null
+  );
+}
+
+function validateInterfaceBinding(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const networksByName = indexNetworksByName(networksOf(spec));
+  interfacesOf(spec).forEach((iface, idx) => {
+    const ifacePath = field.child('domain', 'devices', 'interfaces').index(idx);
+    const namePath = ifacePath.child('name');
+    const net: Network = networksByName.get(iface.name) ?? { name: '' };
+    if (iface.binding != null && hasInterfaceBindingMethod(iface)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `logical ${iface.name} interface cannot have both binding plugin and interface binding method`,
+          ifacePath.child('binding'),
+        ),
+      );
+    }
+    // masquerade
+    if (iface.masquerade != null && net.pod == null) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Masquerade interface only implemented with pod network', namePath));
+    }
+    if (iface.masquerade != null && iface.macAddress === StaticMasqueradeBridgeMAC) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'The requested MAC address is reserved for the in-pod bridge. Please choose another one.',
+          ifacePath.child('macAddress'),
+        ),
+      );
+    }
+    // bridge
+    if (iface.bridge != null && net.pod != null && !config.isBridgeInterfaceOnPodNetworkEnabled()) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Bridge on pod network configuration is not enabled under kubevirt-config',
+          namePath,
+        ),
+      );
+    }
+    // binding plugin
+    if (iface.binding != null && !config.networkBindingPluginsEnabled()) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Binding plugins feature gate is not enabled', namePath));
+    }
+    // macvtap
+    if (iface.macvtap != null && !config.isFeatureGateEnabled('Macvtap')) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Macvtap feature gate is not enabled', namePath));
+    }
+    if (iface.macvtap != null && net.multus == null) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Macvtap interface only implemented with Multus network', namePath));
+    }
+    // passt
+    if (iface.passt != null && !config.isFeatureGateEnabled('Passt')) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Passt feature gate is not enabled', namePath));
+    }
+    if (iface.passt != null && net.pod == null) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Passt interface only implemented with pod network', namePath));
+    }
+  });
+  return causes;
+}
+
+// --- slirp.go ---
+
+function validateSlirpBinding(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  interfacesOf(spec).forEach((iface, idx) => {
+    if (iface.slirp == null) return;
+    const net = networksOf(spec).find((n) => n.name === iface.name);
+    if (net === undefined) return;
+    const namePath = field.child('domain', 'devices', 'interfaces').index(idx).child('name');
+    if (net.pod == null) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Slirp interface only implemented with pod network', namePath));
+    } else if (!config.isSlirpInterfaceEnabled()) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Slirp interface is not enabled in kubevirt-config', namePath));
+    }
+  });
+  return causes;
+}
+
+// --- netiface.go ---
+
+function validateNetworksAssignedToInterfaces(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const names = new Set(interfacesOf(spec).map((iface) => iface.name));
+  const causes: AdmissionCause[] = [];
+  networksOf(spec).forEach((network, i) => {
+    if (!names.has(network.name)) {
+      const path = field.child('networks').index(i).child('name');
+      causes.push(
+        cause(CauseType.FieldValueRequired, nameOfTypeNotFoundMessagePattern(path.toString(), network.name), path),
+      );
+    }
+  });
+  return causes;
+}
+
+function validateInterfacesAssignedToNetworks(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const names = new Set(networksOf(spec).map((net) => net.name));
+  const causes: AdmissionCause[] = [];
+  interfacesOf(spec).forEach((iface, idx) => {
+    if (!names.has(iface.name)) {
+      const path = field.child('domain', 'devices', 'interfaces').index(idx).child('name');
+      causes.push(cause(CauseType.FieldValueInvalid, nameOfTypeNotFoundMessagePattern(path.toString(), iface.name), path));
+    }
+  });
+  return causes;
+}
+
+function validateNetworkNameUnique(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const seen = new Set<string>();
+  const causes: AdmissionCause[] = [];
+  networksOf(spec).forEach((network, i) => {
+    if (seen.has(network.name)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueDuplicate,
+          `Network with name ${quote(network.name)} already exists, every network must have a unique name`,
+          field.child('networks').index(i).child('name'),
+        ),
+      );
+    }
+    seen.add(network.name);
+  });
+  return causes;
+}
+
+function validateInterfaceNameUnique(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const seen = new Set<string>();
+  const causes: AdmissionCause[] = [];
+  interfacesOf(spec).forEach((iface, idx) => {
+    if (seen.has(iface.name)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueDuplicate,
+          'Only one interface can be connected to one specific network',
+          field.child('domain', 'devices', 'interfaces').index(idx).child('name'),
+        ),
+      );
+    }
+    seen.add(iface.name);
+  });
+  return causes;
+}
+
+const validInterfaceModels = new Set(['e1000', 'e1000e', 'igb', 'ne2k_pci', 'pcnet', 'rtl8139', 'virtio']);
+
+// upstream: link.ValidateMacAddress
+function macAddressProblem(macAddress: string): string | undefined {
+  if (macAddress === '') return undefined;
+  const length = parseMAC(macAddress);
+  if (length === undefined) return `malformed MAC address (${macAddress})`;
+  if (length > 6) return `too long MAC address (${macAddress})`;
+  return undefined;
+}
+
+function validateInterfacesFields(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const networksByName = indexNetworksByName(networksOf(spec));
+  interfacesOf(spec).forEach((iface, idx) => {
+    const ifacePath = field.child('domain', 'devices', 'interfaces').index(idx);
+    const namePath = ifacePath.child('name').toString();
+    // name format
+    if (!/^[A-Za-z0-9-_]+$/.test(iface.name)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Network interface name can only contain alphabetical characters, numbers, dashes (-) or underscores (_)',
+          ifacePath.child('name'),
+        ),
+      );
+    }
+    // model
+    const model = iface.model ?? '';
+    if (model !== '' && !validInterfaceModels.has(model)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueNotSupported,
+          `interface ${namePath} uses model ${model} that is not supported.`,
+          ifacePath.child('model'),
+        ),
+      );
+    }
+    // MAC address
+    const macProblem = macAddressProblem(iface.macAddress ?? '');
+    if (macProblem !== undefined) {
+      causes.push(
+        cause(CauseType.FieldValueInvalid, `interface ${namePath} has ${macProblem}.`, ifacePath.child('macAddress')),
+      );
+    }
+    // PCI address
+    const pciAddress = iface.pciAddress ?? '';
+    if (pciAddress !== '') {
+      try {
+        parsePciAddress(pciAddress);
+      } catch {
+        causes.push(
+          cause(
+            CauseType.FieldValueInvalid,
+            `interface ${namePath} has malformed PCI address (${pciAddress}).`,
+            ifacePath.child('pciAddress'),
+          ),
+        );
+      }
+    }
+    // ports
+    const network = networksByName.get(iface.name);
+    if (network?.pod != null && iface.ports != null) {
+      causes.push(...validatePorts(ifacePath, iface.ports));
+    }
+    // DHCP options
+    if (iface.dhcpOptions != null) causes.push(...validateDHCPOptions(field, ifacePath, iface.dhcpOptions));
+  });
+  return causes;
+}
+
+type Port = NonNullable<Interface['ports']>[number];
+
+function validatePorts(ifacePath: FieldPath, ports: Port[]): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const seen = new Set<string>();
+  ports.forEach((port, portIdx) => {
+    const name = port.name ?? '';
+    if (name === '') return;
+    const path = ifacePath.child('ports').index(portIdx).child('name');
+    if (seen.has(name)) {
+      causes.push(cause(CauseType.FieldValueDuplicate, `Duplicate name of the port: ${name}`, path));
+    }
+    if (isValidPortName(name).length !== 0) {
+      causes.push(cause(CauseType.FieldValueInvalid, `Invalid name of the port: ${name}`, path));
+    }
+    seen.add(name);
+  });
+  ports.forEach((port, portIdx) => {
+    const path = ifacePath.child('ports').index(portIdx);
+    const number = port.port ?? 0;
+    if (number === 0) causes.push(cause(CauseType.FieldValueRequired, 'Port field is mandatory.', path));
+    if (number < 0 || number > 65536) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'Port field must be in range 0 < x < 65536.', path));
+    }
+    const protocol = port.protocol ?? '';
+    if (protocol !== '' && protocol !== 'TCP' && protocol !== 'UDP') {
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Unknown protocol, only TCP or UDP allowed', path.child('protocol')),
+      );
+    }
+  });
+  return causes;
+}
+
+type DHCPOptions = NonNullable<Interface['dhcpOptions']>;
+
+function validateDHCPOptions(field: FieldPath, ifacePath: FieldPath, options: DHCPOptions): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const privateOptions = options.privateOptions ?? [];
+  const unique = new Set(privateOptions.map((o) => o.option));
+  if (unique.size < privateOptions.length) {
+    causes.push(
+      cause(CauseType.FieldValueInvalid, 'Found Duplicates: you have provided duplicate DHCPPrivateOptions', field),
+    );
+  }
+  for (const option of privateOptions) {
+    if (!(option.option >= 224 && option.option <= 254)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'provided DHCPPrivateOptions are out of range, must be in range 224 to 254',
+          field,
+        ),
+      );
+    }
+  }
+  (options.ntpServers ?? []).forEach((ip, index) => {
+    if (!isIPv4(ip)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'NTP servers must be a list of valid IPv4 addresses.',
+          ifacePath.child('dhcpOptions', 'ntpServers').index(index),
+        ),
+      );
+    }
+  });
+  return causes;
+}

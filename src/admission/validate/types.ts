@@ -1,0 +1,77 @@
+// The verdict shapes of virt-api's validating webhooks and k8s.io/apimachinery's field.Path.
+// upstream: k8s.io/apimachinery/pkg/apis/meta/v1 StatusCause, pkg/util/webhooks ToAdmissionResponse,
+// k8s.io/apimachinery/pkg/util/validation/field path.go
+
+/** metav1.StatusCause: why a request was refused. `field` is '' where upstream leaves it unset. */
+export interface AdmissionCause {
+  type: string;
+  field: string;
+  message: string;
+}
+
+/**
+ * The admission response: allowed, or the causes of the refusal. `message` (refusals only) is the
+ * status message upstream builds from the causes.
+ */
+export interface AdmissionVerdict {
+  allowed: boolean;
+  causes: AdmissionCause[];
+  message?: string;
+}
+
+// metav1.CauseType values
+export const CauseType = {
+  FieldValueNotFound: 'FieldValueNotFound',
+  FieldValueRequired: 'FieldValueRequired',
+  FieldValueDuplicate: 'FieldValueDuplicate',
+  FieldValueInvalid: 'FieldValueInvalid',
+  FieldValueNotSupported: 'FieldValueNotSupported',
+  UnexpectedServerResponse: 'UnexpectedServerResponse',
+} as const;
+
+export function cause(type: string, message: string, field: string | FieldPath = ''): AdmissionCause {
+  return { type, field: typeof field === 'string' ? field : field.toString(), message };
+}
+
+/** An immutable field.Path: `spec.domain.devices.disks[0].name`. */
+export class FieldPath {
+  private constructor(private readonly text: string) {}
+
+  static of(...names: string[]): FieldPath {
+    return new FieldPath(names.join('.'));
+  }
+
+  child(...names: string[]): FieldPath {
+    if (names.length === 0) return this;
+    return new FieldPath(this.text === '' ? names.join('.') : `${this.text}.${names.join('.')}`);
+  }
+
+  index(i: number): FieldPath {
+    return new FieldPath(`${this.text}[${i}]`);
+  }
+
+  key(k: string): FieldPath {
+    return new FieldPath(`${this.text}[${k}]`);
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+const MAX_CAUSES_IN_RESPONSE = 10;
+
+/**
+ * upstream: webhookutils.ToAdmissionResponse — at most ten causes are returned, and the message joins
+ * their messages (", and N more validation errors" when some were cut).
+ */
+export function toAdmissionVerdict(causes: readonly AdmissionCause[]): AdmissionVerdict {
+  if (causes.length === 0) return { allowed: true, causes: [] };
+  const kept = causes.slice(0, MAX_CAUSES_IN_RESPONSE);
+  let message = '';
+  for (const c of kept) message = message === '' ? c.message : `${message}, ${c.message}`;
+  if (causes.length > MAX_CAUSES_IN_RESPONSE) {
+    message = `${message}, and ${causes.length - MAX_CAUSES_IN_RESPONSE} more validation errors`;
+  }
+  return { allowed: false, causes: kept, message };
+}

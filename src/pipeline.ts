@@ -2,6 +2,7 @@
 // create-time defaults, then the pure render. Shared by `render`, `lint` and `watch`.
 import { createHash } from 'node:crypto';
 import { uuidV5 } from './util/uuid.js';
+import { dropNullFields } from './util/objects.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
 import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
@@ -70,7 +71,8 @@ function withIdentity<T extends { metadata?: { name?: string; namespace?: string
   object: T,
   namespace: string,
 ): T {
-  const copy = structuredClone(object);
+  // the API server drops null fields before anything sees the object
+  const copy = dropNullFields(object) as T;
   copy.metadata = { ...copy.metadata, namespace: copy.metadata?.namespace || namespace };
   return copy;
 }

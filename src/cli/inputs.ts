@@ -1,7 +1,7 @@
 // Turns command-line inputs into the documents to render and the simulated cluster around them.
+import { dropNullFields } from '../util/objects.js';
 import { InvalidInputError, type InputProblem } from '../errors.js';
 import {
-  dropNullFields,
   expandLists,
   nonFiniteNumbers,
   parseDocuments,

@@ -2,6 +2,7 @@
 import type { InputProblem } from '../errors.js';
 import { formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
 import { renderProblem, type RunOutcome } from './render-command.js';
+import type { InputDocument } from './inputs.js';
 
 export type LintFormat = 'text' | 'json' | 'junit';
 
@@ -23,7 +24,7 @@ export interface LintReport {
 
 export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
   const entries: LintEntry[] = [];
-  const byRecord = new Map<object, LintEntry>();
+  const byRecord = new Map<InputDocument, LintEntry>();
   const attached = new Set<InputProblem>();
   for (const record of outcome.inputs) {
     const entry: LintEntry = {

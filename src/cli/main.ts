@@ -1,8 +1,8 @@
 // The command line: commander wiring and the one top-level error handler. The only place that prints.
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { InternalError, UsageError, VmiRenderError, type InputProblem } from '../errors.js';
 import { KUBEVIRT_VERSION } from '../pipeline.js';
+import { readStdin } from '../io/documents.js';
 import { colours, formatProblem, sortProblems } from './report.js';
 import { formatRendered, renderProblems, runPipeline, type RenderFlags } from './render-command.js';
 import { formatLintReport, lintOutcome, type LintFormat } from './lint-command.js';
@@ -23,21 +23,18 @@ const defaultIO = (): CliIO => {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    readStdin: () => {
-      if (stdin === undefined) {
-        try {
-          stdin = readFileSync(0);
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          // a closed stdin reads as empty
-          if (code === 'EOF' || code === 'EBADF' || code === 'ENXIO') stdin = Buffer.alloc(0);
-          else throw error;
-        }
-      }
-      return stdin;
-    },
+    // bounded: `vmi-render - < /dev/zero` stops at the input size limit
+    readStdin: () => (stdin ??= readStdin()),
   };
 };
+
+/** A reader that goes away early (`vmi-render ... | head`) is not an error. */
+function ignoreClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -164,6 +161,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
 
 /** Runs the CLI; resolves to the exit code. Never throws. */
 export async function main(argv: string[], io: CliIO = defaultIO()): Promise<number> {
+  if (io.stdout === process.stdout) ignoreClosedPipe(process.stdout);
   let exitCode = EXIT_OK;
   const program = buildProgram(io, (code) => (exitCode = code));
   try {

@@ -41,8 +41,21 @@ export function parseArch(value: string): Arch {
 }
 
 /** Loads, validates and renders every document; never prints. */
+/** upstream: apimachinery IsDNS1123Label, what a namespace name must be */
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+export function parseNamespace(value: string): string {
+  if (value.length > 63 || !DNS1123_LABEL.test(value)) {
+    throw new UsageError(
+      `--namespace must be a lowercase RFC 1123 label of at most 63 characters (e.g. "my-name"), got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
 export function runPipeline(files: string[], flags: RenderFlags, stdin: () => Buffer): RunOutcome {
   const arch = parseArch(flags.arch);
+  parseNamespace(flags.namespace);
   const inputs = loadInputs(
     {
       files,

@@ -2,6 +2,7 @@
 // upstream: pkg/virt-config/{virt-config.go,configuration.go,feature-gates.go,deprecation}
 import type { KubeVirt, KubeVirtConfiguration } from '../types/kubevirt.js';
 import { Quantity } from '../quantity/quantity.js';
+import { goJsonRoundTrip } from '../vm/go-json.js';
 
 export type Arch = 'amd64' | 'arm64' | 's390x' | 'ppc64le';
 export const ARCHES: readonly Arch[] = ['amd64', 'arm64', 's390x', 'ppc64le'];
@@ -188,7 +189,11 @@ export class ClusterConfig {
       this.configurationProblem = undefined;
       return;
     }
-    const merged = overlay(defaults, this.kubevirt.spec?.configuration ?? {}) as Config;
+    // upstream: setConfigFromKubeVirt marshals the CR's (Go-decoded) configuration and unmarshals that over
+    // the defaults, so omitempty fields holding their zero value (memoryOvercommit: 0, cpuRequest absent, ...)
+    // keep the default instead of overriding it.
+    const overrides = goJsonRoundTrip(this.kubevirt.spec?.configuration ?? {}, 'KubeVirtConfiguration');
+    const merged = overlay(defaults, overrides) as Config;
     merged.architectureConfiguration ??= {};
     // upstream copies kv.status.defaultArchitecture; a CR read from a file rarely has a status.
     merged.architectureConfiguration.defaultArchitecture =

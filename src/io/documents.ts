@@ -1,5 +1,5 @@
 // Reading input files ('-' for stdin) into parsed documents that remember where each field came from.
-import { readSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
 import {
   isMap,
   isScalar,
@@ -48,10 +48,11 @@ const sleep = (ms: number): void => {
 };
 
 /**
- * Reads standard input to its end, but no further than one byte past MAX_INPUT_BYTES: a larger input is
- * refused anyway, and an endless one (`< /dev/zero`) must not exhaust memory. A closed stdin reads as empty.
+ * Reads a stream (a pipe, a device) to its end, but no further than one byte past MAX_INPUT_BYTES: a larger
+ * input is refused anyway, and an endless one (`/dev/zero`) must not exhaust memory. A non-blocking pipe with
+ * nothing in it yet is waited for; a closed descriptor reads as empty.
  */
-export function readStdin(fd = 0): Buffer {
+export function readBounded(fd: number): Buffer {
   const limit = MAX_INPUT_BYTES + 1;
   const chunks: Buffer[] = [];
   let total = 0;
@@ -63,7 +64,7 @@ export function readStdin(fd = 0): Buffer {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') {
-        sleep(5); // a non-blocking pipe with nothing in it yet
+        sleep(5);
         continue;
       }
       if (code === 'EOF' || code === 'EBADF' || code === 'ENXIO') break;
@@ -76,19 +77,33 @@ export function readStdin(fd = 0): Buffer {
   return Buffer.concat(chunks);
 }
 
+/** Standard input, read as `readBounded` reads. */
+export function readStdin(): Buffer {
+  return readBounded(0);
+}
+
+/** A path: a regular file in one read (its size is known), anything else (a FIFO, a device) bounded. */
+function readPath(file: string): Buffer {
+  const stats = statSync(file);
+  if (stats.isDirectory()) fail(file, 'is a directory, not a file');
+  if (stats.isFile()) {
+    if (stats.size > MAX_INPUT_BYTES)
+      fail(file, `is too large (${stats.size} bytes; the limit is ${MAX_INPUT_BYTES})`);
+    return readFileSync(file);
+  }
+  const fd = openSync(file, 'r');
+  try {
+    return readBounded(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads a file or stdin ('-') as UTF-8 text, refusing directories, huge and binary files. */
 export function readInput(file: string, stdin: () => Buffer = () => readStdin()): InputText {
   let bytes: Buffer;
   try {
-    if (file === '-') {
-      bytes = stdin();
-    } else {
-      const stats = statSync(file);
-      if (stats.isDirectory()) fail(file, 'is a directory, not a file');
-      if (stats.size > MAX_INPUT_BYTES)
-        fail(file, `is too large (${stats.size} bytes; the limit is ${MAX_INPUT_BYTES})`);
-      bytes = readFileSync(file);
-    }
+    bytes = file === '-' ? stdin() : readPath(file);
   } catch (error) {
     if (error instanceof InvalidInputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -294,28 +309,6 @@ export function parseDocuments(input: InputText): SourceDocument[] {
   return result;
 }
 
-/**
- * The value as the API server stores it: null object fields are dropped (they decode to Go's zero value,
- * exactly like an absent field, and the server prunes them before validation). Null list items are kept:
- * they are errors, and validation reports them.
- */
-export function dropNullFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNullFields);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (child === null) continue;
-      Object.defineProperty(out, key, {
-        value: dropNullFields(child),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return out;
-  }
-  return value;
-}
 
 /** The items of a `kind: List` (what `kubectl get -o yaml` prints), or the document itself. */
 export function expandLists(

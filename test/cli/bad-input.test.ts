@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { ROOT, runCli, type CliResult } from '../support/cli.js';
 import { assertCleanFailure, BASIC_VMI, tempDir } from './in-process.js';
@@ -314,6 +314,26 @@ describe('hostile input', { concurrency: 4 }, () => {
 });
 
 describe('paths that are not files', { concurrency: 4 }, () => {
+  it(
+    'an endless device (/dev/zero, /dev/urandom) is read no further than the size limit',
+    GUARD,
+    async (t) => {
+      if (!existsSync('/dev/zero') || !existsSync('/dev/urandom'))
+        return t.skip('no /dev/zero or /dev/urandom');
+      const results = await Promise.all([
+        runCli(['/dev/zero']),
+        runCli([BASIC_VMI, '--objects', '/dev/urandom']),
+        runCli([BASIC_VMI, '--cluster-config', '/dev/zero']),
+      ]);
+      for (const result of results) {
+        assertCleanFailure(result, {
+          status: 1,
+          message: /^\/dev\/(zero|urandom): is too large \(more than 16777216 bytes\)$/m,
+        });
+      }
+    },
+  );
+
   const cases: [string, string, RegExp][] = [
     ['a directory', '.', /^\.: is a directory, not a file$/m],
     ['a missing path', 'no-such.yaml', /^no-such\.yaml: no such file$/m],

@@ -310,6 +310,11 @@ describe('exit codes', { concurrency: 4 }, () => {
     ],
     ['a flag without its value', [BASIC_VMI, '--objects'], /option '--objects <FILE>' argument missing/],
     ['--uid with several VMIs', [BASIC_VMI, BASIC_VMI, '--uid', 'x'], /--uid applies to a single/],
+    [
+      'an invalid --namespace',
+      [BASIC_VMI, '-n', 'Bad NS!'],
+      /--namespace must be a lowercase RFC 1123 label/,
+    ],
   ];
   for (const [what, args, message] of usage) {
     it(`2: usage error: ${what}`, async () => {

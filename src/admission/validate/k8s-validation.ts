@@ -45,7 +45,7 @@ export function maxLenError(length: number): string {
 
 export function regexError(msg: string, fmt: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join('or ')}regex used for validation is '${fmt}')`;
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
 }
 
 const emptyError = (): string => 'must be non-empty';
@@ -355,11 +355,136 @@ export function parseIP(s: string): number[] | undefined {
   return undefined;
 }
 
+// upstream: k8s.io/utils/net ParseIPSloppy (Go's pre-1.17 parser: leading zeros allowed) — IPv4 part
+function parseIPv4Sloppy(s: string): number[] | undefined {
+  const p: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    if (s.length === 0) return undefined;
+    if (i > 0) {
+      if (s[0] !== '.') return undefined;
+      s = s.slice(1);
+    }
+    const m = /^[0-9]+/.exec(s);
+    if (!m || m[0].length > 8 || Number(m[0]) > 0xff) return undefined;
+    s = s.slice(m[0].length);
+    p.push(Number(m[0]));
+  }
+  return s.length === 0 ? p : undefined;
+}
+
+// ParseIPSloppy — IPv6 part
+function parseIPv6Sloppy(s: string): number[] | undefined {
+  const ip = new Array<number>(16).fill(0);
+  let ellipsis = -1;
+  if (s.length >= 2 && s[0] === ':' && s[1] === ':') {
+    ellipsis = 0;
+    s = s.slice(2);
+    if (s.length === 0) return ip;
+  }
+  let i = 0;
+  while (i < 16) {
+    const m = /^[0-9a-fA-F]+/.exec(s);
+    if (!m) return undefined;
+    let n = 0;
+    for (const ch of m[0]) {
+      n = n * 16 + parseInt(ch, 16);
+      if (n >= 0xffffff) return undefined;
+    }
+    if (n > 0xffff) return undefined;
+    const c = m[0].length;
+    if (c < s.length && s[c] === '.') {
+      if (ellipsis < 0 && i !== 12) return undefined;
+      if (i + 4 > 16) return undefined;
+      const ip4 = parseIPv4Sloppy(s);
+      if (!ip4) return undefined;
+      ip.splice(i, 4, ...ip4);
+      s = '';
+      i += 4;
+      break;
+    }
+    ip[i] = n >> 8;
+    ip[i + 1] = n & 0xff;
+    i += 2;
+    s = s.slice(c);
+    if (s.length === 0) break;
+    if (s[0] !== ':' || s.length === 1) return undefined;
+    s = s.slice(1);
+    if (s[0] === ':') {
+      if (ellipsis >= 0) return undefined;
+      ellipsis = i;
+      s = s.slice(1);
+      if (s.length === 0) break;
+    }
+  }
+  if (s.length !== 0) return undefined;
+  if (i < 16) {
+    if (ellipsis < 0) return undefined;
+    const n = 16 - i;
+    for (let j = i - 1; j >= ellipsis; j--) ip[j + n] = ip[j]!;
+    for (let j = ellipsis + n - 1; j >= ellipsis; j--) ip[j] = 0;
+  } else if (ellipsis >= 0) {
+    return undefined;
+  }
+  return ip;
+}
+
+/** k8s.io/utils/net.ParseIPSloppy: the 16-byte form, or undefined. */
+export function parseIPSloppy(s: string): number[] | undefined {
+  for (const c of s) {
+    if (c === '.') {
+      const v4 = parseIPv4Sloppy(s);
+      return v4 ? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4] : undefined;
+    }
+    if (c === ':') return parseIPv6Sloppy(s);
+  }
+  return undefined;
+}
+
+const isV4Mapped = (ip: number[]): boolean =>
+  ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+
+/** Go's net.IP.String for a 16-byte address (dotted for IPv4-mapped, RFC 5952 otherwise). */
+export function formatIP(ip: number[]): string {
+  if (isV4Mapped(ip)) return ip.slice(12).join('.');
+  const groups = Array.from({ length: 8 }, (_, g) => (ip[2 * g]! << 8) | ip[2 * g + 1]!);
+  let zeroStart = 255;
+  let zeroEnd = 255;
+  for (let i = 0; i < 8; i++) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    const l = j - i;
+    if (l >= 2 && l > zeroEnd - zeroStart) {
+      zeroStart = i;
+      zeroEnd = j;
+    }
+  }
+  let out = '';
+  for (let i = 0; i < 8; i++) {
+    if (i === zeroStart) {
+      out += '::';
+      i = zeroEnd;
+      if (i >= 8) break;
+    } else if (i > 0) {
+      out += ':';
+    }
+    out += groups[i]!.toString(16);
+  }
+  return out;
+}
+
+/**
+ * upstream: api/core/v1 sanitizeIP — what decoding a VMI does to DNS nameservers and DHCP NTP servers:
+ * addresses ParseIPSloppy accepts are re-printed canonically (`01.2.3.4` -> `1.2.3.4`), others kept.
+ */
+export function sanitizeIP(address: string): string {
+  const ip = parseIPSloppy(address);
+  return ip ? formatIP(ip) : address;
+}
+
 /** Go's net.ParseIP(s).To4() != nil. */
 export function isIPv4(s: string): boolean {
   const ip = parseIP(s);
-  if (!ip) return false;
-  return ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+  return ip !== undefined && isV4Mapped(ip);
 }
 
 // upstream: net.xtoi2 — exactly two hex digits, followed by the separator e (or the end)

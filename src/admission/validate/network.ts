@@ -5,7 +5,7 @@ import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { Interface, Network, VMISpec } from '../../types/kubevirt.js';
 import { parsePciAddress } from '../../render/util/hardware.js';
 import { quote } from '../../render/util/strconv.js';
-import { isIPv4, isValidPortName, parseMAC } from './k8s-validation.js';
+import { isIPv4, isValidPortName, parseMAC, sanitizeIP } from './k8s-validation.js';
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 
 const StaticMasqueradeBridgeMAC = '02:00:00:00:00:00';
@@ -438,7 +438,8 @@ function validateDHCPOptions(field: FieldPath, ifacePath: FieldPath, options: DH
       );
     }
   }
-  (options.ntpServers ?? []).forEach((ip, index) => {
+  // decoding the VMI already sanitized the addresses (api/core/v1 DHCPOptions.UnmarshalJSON)
+  (options.ntpServers ?? []).map(sanitizeIP).forEach((ip, index) => {
     if (!isIPv4(ip)) {
       causes.push(
         cause(

@@ -11,12 +11,12 @@ import { renderLaunchManifest } from './render/launch-manifest.js';
 import type { RenderOptions } from './render/options.js';
 import { applyCreateDefaults } from './admission/index.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
+import { admitVMCreate, admitVMICreate, type AdmissionCause } from './admission/validate/index.js';
 
 export const KUBEVIRT_VERSION = 'v1.4.0';
 const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
 /** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
 const UID_NAMESPACE = 'b8f0c5a2-3c1e-5d6f-9a7b-4e2d1c0f9a8b';
-
 
 /** The UID a VMI without one gets: stable for a namespace/name pair. */
 export function deriveUID(kind: string, namespace: string, name: string): string {
@@ -65,6 +65,14 @@ export interface PipelineSettings {
 export interface PipelineResult {
   vmi: VirtualMachineInstance;
   pod: Pod;
+  /** Why virt-api's validating webhook would refuse to create the VM or VMI (empty: it would admit it). */
+  refusals: AdmissionCause[];
+}
+
+/** A resolved VMI and the causes for which virt-api would refuse it (or the VM it comes from). */
+export interface ResolvedVMI {
+  vmi: VirtualMachineInstance;
+  refusals: AdmissionCause[];
 }
 
 function withIdentity<T extends { metadata?: { name?: string; namespace?: string; uid?: string } }>(
@@ -77,21 +85,25 @@ function withIdentity<T extends { metadata?: { name?: string; namespace?: string
   return copy;
 }
 
-/** The VMI that a VMI document or a VM document leads to (before the render). */
+/**
+ * The VMI that a VMI document or a VM document leads to (before the render), with virt-api's verdict on
+ * creating it. Without admission the VMI is taken as stored, so there is nothing to admit.
+ */
 export function resolveVMI(
   document: VirtualMachineInstance | VirtualMachine,
   settings: PipelineSettings,
-): VirtualMachineInstance {
+): ResolvedVMI {
   const { config, state } = settings;
   if (document.kind === 'VirtualMachine') {
     const vm = withIdentity(document as VirtualMachine, settings.namespace);
     const name = vm.metadata?.name ?? '';
     const uid = settings.uid ?? deriveUID('VirtualMachineInstance', vm.metadata?.namespace ?? '', name);
     const mutated = mutateVirtualMachine(vm, config, state);
+    const refusals = admitVMCreate(mutated, config, { state }).causes;
     const vmi = virtualMachineToVMI(mutated, config, state, { uid });
-    return settings.admission
-      ? applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') })
-      : vmi;
+    if (!settings.admission) return { vmi, refusals };
+    const defaulted = applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+    return { vmi: defaulted, refusals: [...refusals, ...admitVMICreate(defaulted, config).causes] };
   }
   const vmi = withIdentity(document as VirtualMachineInstance, settings.namespace);
   const uid =
@@ -99,21 +111,22 @@ export function resolveVMI(
     vmi.metadata?.uid ||
     deriveUID('VirtualMachineInstance', vmi.metadata?.namespace ?? '', vmi.metadata?.name ?? '');
   vmi.metadata = { ...vmi.metadata, uid };
-  if (!settings.admission) return vmi;
-  return applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+  if (!settings.admission) return { vmi, refusals: [] };
+  const defaulted = applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+  return { vmi: defaulted, refusals: admitVMICreate(defaulted, config).causes };
 }
 
 export function renderDocument(
   document: VirtualMachineInstance | VirtualMachine,
   settings: PipelineSettings,
 ): PipelineResult {
-  const vmi = resolveVMI(document, settings);
+  const { vmi, refusals } = resolveVMI(document, settings);
   const options: RenderOptions = {
     launcherImage: settings.launcherImage ?? componentImage(settings.config.kubevirt, 'virt-launcher'),
     sidecarShimImage: settings.sidecarShimImage ?? componentImage(settings.config.kubevirt, 'sidecar-shim'),
     qemuTimeoutJitterSeconds: qemuTimeoutJitter(vmi.metadata?.uid ?? ''),
   };
-  return { vmi, pod: renderLaunchManifest(vmi, settings.config, settings.state, options) };
+  return { vmi, refusals, pod: renderLaunchManifest(vmi, settings.config, settings.state, options) };
 }
 
 export type { Arch };

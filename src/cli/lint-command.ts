@@ -1,7 +1,7 @@
 // `vmi-render lint`: every problem per document, as text, JSON or JUnit XML.
 import type { InputProblem } from '../errors.js';
 import { formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
-import { renderProblem, type RunOutcome } from './render-command.js';
+import { documentProblems, type RunOutcome } from './render-command.js';
 import type { InputDocument } from './inputs.js';
 
 export type LintFormat = 'text' | 'json' | 'junit';
@@ -38,8 +38,7 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
     entries.push(entry);
   }
   for (const document of outcome.documents) {
-    const problem = renderProblem(document);
-    if (problem) byRecord.get(document.target.record)?.problems.push(problem);
+    byRecord.get(document.target.record)?.problems.push(...documentProblems(document, 'error'));
   }
   // Problems of a whole file or of the cluster inputs (--cluster-config, --objects): one entry per file.
   const fileEntries = new Map<string, LintEntry>();

@@ -117,27 +117,60 @@ function withHint(message: string): string {
   return message;
 }
 
-/** The problem a failed render reports, at the start of its document. */
-export function renderProblem(document: DocumentOutcome): InputProblem | undefined {
-  if (document.error === undefined) return undefined;
+/** `spec.domain.devices.disks[1].name` -> ['spec', 'domain', 'devices', 'disks', 1, 'name'] */
+function parseFieldPath(field: string): (string | number)[] {
+  const parts: (string | number)[] = [];
+  for (const segment of field.split('.')) {
+    const match = /^([^[\]]*)((?:\[\d+\])*)$/.exec(segment);
+    if (!match) {
+      parts.push(segment);
+      continue;
+    }
+    if (match[1]) parts.push(match[1]);
+    for (const index of match[2]!.matchAll(/\[(\d+)\]/g)) parts.push(Number(index[1]));
+  }
+  return parts;
+}
+
+/**
+ * The problems of one rendered document, at its start: the render error, and the causes for which
+ * virt-api's validating webhook would refuse to create it (`render` warns about those; `lint` fails on them).
+ */
+export function documentProblems(
+  document: DocumentOutcome,
+  refusalSeverity: 'error' | 'warning',
+): InputProblem[] {
   const { line, column } = document.target.source.locate(document.target.path);
   const file = document.target.file === '-' ? '<stdin>' : document.target.file;
+  const kind = document.target.document.kind;
   const name = (document.target.document.metadata?.name as string | undefined) ?? '';
-  return {
-    location: { file, line, column },
-    path: '',
-    message: `${document.target.document.kind} "${name}": ${withHint(document.error)}`,
-    severity: 'error',
-  };
+  const problems: InputProblem[] = [];
+  for (const cause of document.result?.refusals ?? []) {
+    // a VM's causes name fields of the VM; a VMI's name fields of the VMI as the user wrote it
+    const at = document.target.source.locate([...document.target.path, ...parseFieldPath(cause.field)]);
+    problems.push({
+      location: { file, ...at },
+      path: cause.field,
+      message: `virt-api would refuse to create ${kind} "${name}": ${cause.message}`,
+      severity: refusalSeverity,
+    });
+  }
+  if (document.error !== undefined) {
+    problems.push({
+      location: { file, line, column },
+      path: '',
+      message: `${kind} "${name}": ${withHint(document.error)}`,
+      severity: 'error',
+    });
+  }
+  return problems;
 }
 
 export function renderProblems(outcome: RunOutcome): InputProblem[] {
-  const problems = [...outcome.problems];
-  for (const document of outcome.documents) {
-    const problem = renderProblem(document);
-    if (problem) problems.push(problem);
-  }
-  return problems;
+  return [
+    ...outcome.problems,
+    ...outcome.documents.flatMap((document) => documentProblems(document, 'warning')),
+  ];
 }
 
 export function formatRendered(outcome: RunOutcome, format: OutputFormat, show: 'pod' | 'vmi'): string {

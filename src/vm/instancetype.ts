@@ -97,11 +97,20 @@ function preferenceKind(kind: string | undefined): InstancetypeKind | undefined 
 
 const vmNamespace = (vm: VirtualMachine): string => vm.metadata?.namespace ?? '';
 
-// upstream: InstancetypeMethods.FindInstancetypeSpec. A revisionName would point at a ControllerRevision
-// holding a snapshot of the same object; ClusterState has no ControllerRevisions, so the object is used.
+/**
+ * upstream: findInstancetypeSpecRevision / findPreferenceSpecRevision. A matcher's revisionName names a
+ * ControllerRevision that upstream reads instead of the instancetype or preference; ClusterState holds no
+ * ControllerRevisions, so such a lookup fails like the apiserver's NotFound.
+ */
+function controllerRevisionNotFound(revisionName: string): InstancetypeError {
+  return new InstancetypeError(notFoundMessage('controllerrevisions', 'apps', revisionName));
+}
+
+// upstream: InstancetypeMethods.FindInstancetypeSpec
 export function findInstancetypeSpec(vm: VirtualMachine, state: ClusterState): InstancetypeSpec | undefined {
   const matcher = vm.spec.instancetype;
   if (!matcher) return undefined;
+  if (matcher.revisionName) throw controllerRevisionNotFound(matcher.revisionName);
   const name = matcher.name ?? '';
   switch (instancetypeKind(matcher.kind)) {
     case 'namespaced': {
@@ -119,10 +128,11 @@ export function findInstancetypeSpec(vm: VirtualMachine, state: ClusterState): I
   }
 }
 
-// upstream: InstancetypeMethods.FindPreferenceSpec (see findInstancetypeSpec about revisionName)
+// upstream: InstancetypeMethods.FindPreferenceSpec
 export function findPreferenceSpec(vm: VirtualMachine, state: ClusterState): PreferenceSpec | undefined {
   const matcher = vm.spec.preference;
   if (!matcher) return undefined;
+  if (matcher.revisionName) throw controllerRevisionNotFound(matcher.revisionName);
   const name = matcher.name ?? '';
   switch (preferenceKind(matcher.kind)) {
     case 'namespaced': {

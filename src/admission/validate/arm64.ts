@@ -31,8 +31,10 @@ export function validateArm64Settings(field: FieldPath, spec: VMISpec): Admissio
   (spec.domain.devices.disks ?? []).forEach((disk, i) => {
     const diskPath = field.child('domain', 'devices', 'disks').index(i);
     const message = 'Arm64 not support this disk bus type, please use virtio or scsi';
-    if (disk.disk != null && !busAvailable(disk.disk.bus)) notSupported(message, diskPath.child('disk', 'bus'));
-    if (disk.cdrom != null && !busAvailable(disk.cdrom.bus)) notSupported(message, diskPath.child('cdrom', 'bus'));
+    if (disk.disk != null && !busAvailable(disk.disk.bus))
+      notSupported(message, diskPath.child('disk', 'bus'));
+    if (disk.cdrom != null && !busAvailable(disk.cdrom.bus))
+      notSupported(message, diskPath.child('cdrom', 'bus'));
     if (disk.lun != null && !busAvailable(disk.lun.bus)) notSupported(message, diskPath.child('lun', 'bus'));
   });
   if (spec.domain.devices.watchdog != null) {

@@ -14,7 +14,8 @@ const isEnabled = (state: FeatureState): boolean => state != null && state.enabl
 export function validateHyperv(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   for (const feature of getHypervFeatureDependencies(field.toString(), spec)) {
-    const ok = !isEnabled(feature.state.get()) || !feature.requires || isEnabled(feature.requires.state.get());
+    const ok =
+      !isEnabled(feature.state.get()) || !feature.requires || isEnabled(feature.requires.state.get());
     if (!ok) causes.push(cause(CauseType.FieldValueInvalid, hypervFeatureString(feature), feature.field));
   }
   const hyperv = spec.domain.features?.hyperv;
@@ -23,7 +24,11 @@ export function validateHyperv(field: FieldPath, spec: VMISpec): AdmissionCause[
     const features = spec.domain.cpu?.features ?? [];
     if (features.length === 0) {
       causes.push(
-        cause(CauseType.FieldValueRequired, 'vmx cpu feature is required when evmcs is set', 'spec.domain.cpu.features'),
+        cause(
+          CauseType.FieldValueRequired,
+          'vmx cpu feature is required when evmcs is set',
+          'spec.domain.cpu.features',
+        ),
       );
     } else {
       features.forEach((feature, i) => {

@@ -1,7 +1,11 @@
 // Pod affinity and topology spread checks copied by KubeVirt from kubernetes' core validation.
 // upstream: pkg/virt-api/webhooks/validating-webhook/admitters/validate-k8s-utils.go
 import type { Affinity, NodeSelectorRequirement, NodeSelectorTerm } from '../../types/k8s.js';
-import type { TopologySpreadConstraint, PodAffinityTerm, WeightedPodAffinityTerm } from 'kubernetes-types/core/v1.js';
+import type {
+  TopologySpreadConstraint,
+  PodAffinityTerm,
+  WeightedPodAffinityTerm,
+} from 'kubernetes-types/core/v1.js';
 import {
   badValue,
   fieldDuplicate,
@@ -40,7 +44,13 @@ export function validateAffinity(affinity: Affinity | null | undefined, fldPath:
       preferred.forEach((term, i) => {
         const weight = term.weight ?? 0;
         if (weight <= 0 || weight > 100) {
-          errs.push(fieldInvalid(prefPath.index(i).child('weight'), badValue.int(weight), 'must be in the range 1-100'));
+          errs.push(
+            fieldInvalid(
+              prefPath.index(i).child('weight'),
+              badValue.int(weight),
+              'must be in the range 1-100',
+            ),
+          );
         }
         errs.push(...validateNodeSelectorTerm(term.preference ?? {}, prefPath.index(i).child('preference')));
       });
@@ -70,14 +80,24 @@ export function validateAffinity(affinity: Affinity | null | undefined, fldPath:
   return errs;
 }
 
-function validateWeightedPodAffinityTerms(terms: WeightedPodAffinityTerm[], fldPath: FieldPath): FieldError[] {
+function validateWeightedPodAffinityTerms(
+  terms: WeightedPodAffinityTerm[],
+  fldPath: FieldPath,
+): FieldError[] {
   const errs: FieldError[] = [];
   terms.forEach((term, j) => {
     const weight = term.weight ?? 0;
     if (weight <= 0 || weight > 100) {
-      errs.push(fieldInvalid(fldPath.index(j).child('weight'), badValue.int(weight), 'must be in the range 1-100'));
+      errs.push(
+        fieldInvalid(fldPath.index(j).child('weight'), badValue.int(weight), 'must be in the range 1-100'),
+      );
     }
-    errs.push(...validatePodAffinityTerm(term.podAffinityTerm ?? { topologyKey: '' }, fldPath.index(j).child('podAffinityTerm')));
+    errs.push(
+      ...validatePodAffinityTerm(
+        term.podAffinityTerm ?? { topologyKey: '' },
+        fldPath.index(j).child('podAffinityTerm'),
+      ),
+    );
   });
   return errs;
 }
@@ -125,14 +145,19 @@ function validateNodeSelectorRequirement(rq: NodeSelectorRequirement, fldPath: F
     case 'In':
     case 'NotIn':
       if (values.length === 0) {
-        errs.push(fieldRequired(fldPath.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+        errs.push(
+          fieldRequired(fldPath.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"),
+        );
       }
       break;
     case 'Exists':
     case 'DoesNotExist':
       if (values.length > 0) {
         errs.push(
-          fieldForbidden(fldPath.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
+          fieldForbidden(
+            fldPath.child('values'),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+          ),
         );
       }
       break;
@@ -140,19 +165,31 @@ function validateNodeSelectorRequirement(rq: NodeSelectorRequirement, fldPath: F
     case 'Lt':
       if (values.length !== 1) {
         errs.push(
-          fieldRequired(fldPath.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"),
+          fieldRequired(
+            fldPath.child('values'),
+            "must be specified single value when `operator` is 'Lt' or 'Gt'",
+          ),
         );
       }
       break;
     default:
-      errs.push(fieldInvalid(fldPath.child('operator'), badValue.str(rq.operator ?? ''), 'not a valid selector operator'));
+      errs.push(
+        fieldInvalid(
+          fldPath.child('operator'),
+          badValue.str(rq.operator ?? ''),
+          'not a valid selector operator',
+        ),
+      );
   }
   errs.push(...validateLabelName(rq.key ?? '', fldPath.child('key')));
   return errs;
 }
 
 // upstream: ValidateNodeFieldSelectorRequirement
-function validateNodeFieldSelectorRequirement(req: NodeSelectorRequirement, fldPath: FieldPath): FieldError[] {
+function validateNodeFieldSelectorRequirement(
+  req: NodeSelectorRequirement,
+  fldPath: FieldPath,
+): FieldError[] {
   const errs: FieldError[] = [];
   const values = req.values ?? [];
   switch (req.operator) {
@@ -168,13 +205,22 @@ function validateNodeFieldSelectorRequirement(req: NodeSelectorRequirement, fldP
       }
       break;
     default:
-      errs.push(fieldInvalid(fldPath.child('operator'), badValue.str(req.operator ?? ''), 'not a valid selector operator'));
+      errs.push(
+        fieldInvalid(
+          fldPath.child('operator'),
+          badValue.str(req.operator ?? ''),
+          'not a valid selector operator',
+        ),
+      );
   }
   if (req.key !== 'metadata.name') {
-    errs.push(fieldInvalid(fldPath.child('key'), badValue.str(req.key ?? ''), 'not a valid field selector key'));
+    errs.push(
+      fieldInvalid(fldPath.child('key'), badValue.str(req.key ?? ''), 'not a valid field selector key'),
+    );
   } else {
     values.forEach((v, i) => {
-      for (const msg of validateNodeName(v)) errs.push(fieldInvalid(fldPath.child('values').index(i), badValue.str(v), msg));
+      for (const msg of validateNodeName(v))
+        errs.push(fieldInvalid(fldPath.child('values').index(i), badValue.str(v), msg));
     });
   }
   return errs;
@@ -191,22 +237,27 @@ export function validateTopologySpreadConstraints(
   constraints.forEach((constraint, i) => {
     const subFldPath = fldPath.index(i);
     const maxSkew = constraint.maxSkew ?? 0;
-    if (maxSkew <= 0) errs.push(fieldInvalid(subFldPath.child('maxSkew'), badValue.int(maxSkew), isNotPositiveErrorMsg));
+    if (maxSkew <= 0)
+      errs.push(fieldInvalid(subFldPath.child('maxSkew'), badValue.int(maxSkew), isNotPositiveErrorMsg));
     const topologyKey = constraint.topologyKey ?? '';
-    if (topologyKey.length === 0) errs.push(fieldRequired(subFldPath.child('topologyKey'), 'can not be empty'));
+    if (topologyKey.length === 0)
+      errs.push(fieldRequired(subFldPath.child('topologyKey'), 'can not be empty'));
     else errs.push(...validateLabelName(topologyKey, subFldPath.child('topologyKey')));
     const action = constraint.whenUnsatisfiable ?? '';
     if (!supportedScheduleActions.includes(action)) {
-      errs.push(fieldNotSupported(subFldPath.child('whenUnsatisfiable'), badValue.str(action), supportedScheduleActions));
+      errs.push(
+        fieldNotSupported(
+          subFldPath.child('whenUnsatisfiable'),
+          badValue.str(action),
+          supportedScheduleActions,
+        ),
+      );
     }
     // upstream validates the label selector under the list's path, not the item's
     errs.push(...validateLabelSelector(constraint.labelSelector, fldPath.child('labelSelector')));
     const repeat = constraints
       .slice(i + 1)
-      .some(
-        (rest) =>
-          (rest.topologyKey ?? '') === topologyKey && (rest.whenUnsatisfiable ?? '') === action,
-      );
+      .some((rest) => (rest.topologyKey ?? '') === topologyKey && (rest.whenUnsatisfiable ?? '') === action);
     if (repeat) {
       errs.push(
         fieldDuplicate(

@@ -69,9 +69,12 @@ export function isQualifiedName(value: string): string[] {
     ];
   }
   if (name.length === 0) errs.push(`name part ${emptyError()}`);
-  else if (byteLength(name) > qualifiedNameMaxLength) errs.push(`name part ${maxLenError(qualifiedNameMaxLength)}`);
+  else if (byteLength(name) > qualifiedNameMaxLength)
+    errs.push(`name part ${maxLenError(qualifiedNameMaxLength)}`);
   if (!qualifiedNameRegexp.test(name)) {
-    errs.push(`name part ${regexError(qualifiedNameErrMsg, qualifiedNameFmt, 'MyName', 'my.name', '123-abc')}`);
+    errs.push(
+      `name part ${regexError(qualifiedNameErrMsg, qualifiedNameFmt, 'MyName', 'my.name', '123-abc')}`,
+    );
   }
   return errs;
 }
@@ -111,7 +114,8 @@ export function isDNS1123Subdomain(value: string): string[] {
 export function isValidPortName(port: string): string[] {
   const errs: string[] = [];
   if (byteLength(port) > 15) errs.push(maxLenError(15));
-  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/^[-a-z0-9]+$/.test(port))
+    errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
   if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
   if (port.includes('--')) errs.push('must not contain consecutive hyphens');
   if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) {
@@ -181,7 +185,8 @@ export function fieldDuplicate(field: FieldPath, value: BadValue): FieldError {
   return { type: 'Duplicate', field: field.toString(), badValue: value, detail: '' };
 }
 export function fieldNotSupported(field: FieldPath, value: BadValue, validValues: string[]): FieldError {
-  const detail = validValues.length > 0 ? `supported values: ${validValues.map((v) => quote(v)).join(', ')}` : '';
+  const detail =
+    validValues.length > 0 ? `supported values: ${validValues.map((v) => quote(v)).join(', ')}` : '';
   return { type: 'NotSupported', field: field.toString(), badValue: value, detail };
 }
 
@@ -198,7 +203,10 @@ export function validateLabelName(labelName: string, fldPath: FieldPath): FieldE
 }
 
 // upstream: metav1validation.ValidateLabels (Go walks the map in random order; keys are sorted here)
-export function validateLabels(labels: Record<string, string> | null | undefined, fldPath: FieldPath): FieldError[] {
+export function validateLabels(
+  labels: Record<string, string> | null | undefined,
+  fldPath: FieldPath,
+): FieldError[] {
   const errs: FieldError[] = [];
   for (const k of Object.keys(labels ?? {}).sort()) {
     const v = labels![k] ?? '';
@@ -209,7 +217,10 @@ export function validateLabels(labels: Record<string, string> | null | undefined
 }
 
 // upstream: metav1validation.ValidateLabelSelector (default options)
-export function validateLabelSelector(ps: LabelSelectorLike | null | undefined, fldPath: FieldPath): FieldError[] {
+export function validateLabelSelector(
+  ps: LabelSelectorLike | null | undefined,
+  fldPath: FieldPath,
+): FieldError[] {
   if (ps == null) return [];
   const errs = validateLabels(ps.matchLabels, fldPath.child('matchLabels'));
   (ps.matchExpressions ?? []).forEach((expr, i) => {
@@ -219,19 +230,26 @@ export function validateLabelSelector(ps: LabelSelectorLike | null | undefined, 
       case 'In':
       case 'NotIn':
         if (values.length === 0) {
-          errs.push(fieldRequired(path.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+          errs.push(
+            fieldRequired(path.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"),
+          );
         }
         break;
       case 'Exists':
       case 'DoesNotExist':
         if (values.length > 0) {
           errs.push(
-            fieldForbidden(path.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
+            fieldForbidden(
+              path.child('values'),
+              "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+            ),
           );
         }
         break;
       default:
-        errs.push(fieldInvalid(path.child('operator'), str(expr.operator ?? ''), 'not a valid selector operator'));
+        errs.push(
+          fieldInvalid(path.child('operator'), str(expr.operator ?? ''), 'not a valid selector operator'),
+        );
     }
     errs.push(...validateLabelName(expr.key ?? '', path.child('key')));
     values.forEach((value, valueIndex) => {

@@ -9,7 +9,8 @@ import { isIPv4, isValidPortName, parseMAC, sanitizeIP } from './k8s-validation.
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 
 const StaticMasqueradeBridgeMAC = '02:00:00:00:00:00';
-const nameOfTypeNotFoundMessagePattern = (field: string, name: string): string => `${field} '${name}' not found.`;
+const nameOfTypeNotFoundMessagePattern = (field: string, name: string): string =>
+  `${field} '${name}' not found.`;
 
 const interfacesOf = (spec: VMISpec): Interface[] => spec.domain.devices.interfaces ?? [];
 const networksOf = (spec: VMISpec): Network[] => spec.networks ?? [];
@@ -74,7 +75,11 @@ function validateSinglePodNetwork(field: FieldPath, spec: VMISpec): AdmissionCau
   const multusDefaultNetworks = networksOf(spec).filter((n) => n.multus != null && n.multus.default === true);
   if (multusDefaultNetworks.length > 1) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, 'Multus CNI should only have one default network', field.child('networks')),
+      cause(
+        CauseType.FieldValueInvalid,
+        'Multus CNI should only have one default network',
+        field.child('networks'),
+      ),
     );
   }
   if (podNetworks.length > 0 && multusDefaultNetworks.length > 0) {
@@ -93,10 +98,16 @@ function validateSingleNetworkSource(field: FieldPath, spec: VMISpec): Admission
   const causes: AdmissionCause[] = [];
   networksOf(spec).forEach((net, idx) => {
     if (net.pod == null && net.multus == null) {
-      causes.push(cause(CauseType.FieldValueRequired, 'should have a network type', field.child('networks').index(idx)));
+      causes.push(
+        cause(CauseType.FieldValueRequired, 'should have a network type', field.child('networks').index(idx)),
+      );
     } else if (net.pod != null && net.multus != null) {
       causes.push(
-        cause(CauseType.FieldValueRequired, 'should have only one network type', field.child('networks').index(idx)),
+        cause(
+          CauseType.FieldValueRequired,
+          'should have only one network type',
+          field.child('networks').index(idx),
+        ),
       );
     }
   });
@@ -130,7 +141,11 @@ function validateInterfaceStateValue(field: FieldPath, spec: VMISpec): Admission
     const path = field.child('domain', 'devices', 'interfaces').index(idx).child('state');
     if (state !== '' && state !== 'absent') {
       causes.push(
-        cause(CauseType.FieldValueInvalid, `logical ${iface.name} interface state value is unsupported: ${state}`, path),
+        cause(
+          CauseType.FieldValueInvalid,
+          `logical ${iface.name} interface state value is unsupported: ${state}`,
+          path,
+        ),
       );
     }
     if (state === 'absent' && iface.bridge == null) {
@@ -186,7 +201,13 @@ function validateInterfaceBinding(field: FieldPath, spec: VMISpec, config: Clust
     }
     // masquerade
     if (iface.masquerade != null && net.pod == null) {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Masquerade interface only implemented with pod network', namePath));
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Masquerade interface only implemented with pod network',
+          namePath,
+        ),
+      );
     }
     if (iface.masquerade != null && iface.macAddress === StaticMasqueradeBridgeMAC) {
       causes.push(
@@ -209,21 +230,31 @@ function validateInterfaceBinding(field: FieldPath, spec: VMISpec, config: Clust
     }
     // binding plugin
     if (iface.binding != null && !config.networkBindingPluginsEnabled()) {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Binding plugins feature gate is not enabled', namePath));
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Binding plugins feature gate is not enabled', namePath),
+      );
     }
     // macvtap
     if (iface.macvtap != null && !config.isFeatureGateEnabled('Macvtap')) {
       causes.push(cause(CauseType.FieldValueInvalid, 'Macvtap feature gate is not enabled', namePath));
     }
     if (iface.macvtap != null && net.multus == null) {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Macvtap interface only implemented with Multus network', namePath));
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Macvtap interface only implemented with Multus network',
+          namePath,
+        ),
+      );
     }
     // passt
     if (iface.passt != null && !config.isFeatureGateEnabled('Passt')) {
       causes.push(cause(CauseType.FieldValueInvalid, 'Passt feature gate is not enabled', namePath));
     }
     if (iface.passt != null && net.pod == null) {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Passt interface only implemented with pod network', namePath));
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Passt interface only implemented with pod network', namePath),
+      );
     }
   });
   return causes;
@@ -239,9 +270,13 @@ function validateSlirpBinding(field: FieldPath, spec: VMISpec, config: ClusterCo
     if (net === undefined) return;
     const namePath = field.child('domain', 'devices', 'interfaces').index(idx).child('name');
     if (net.pod == null) {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Slirp interface only implemented with pod network', namePath));
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Slirp interface only implemented with pod network', namePath),
+      );
     } else if (!config.isSlirpInterfaceEnabled()) {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Slirp interface is not enabled in kubevirt-config', namePath));
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Slirp interface is not enabled in kubevirt-config', namePath),
+      );
     }
   });
   return causes;
@@ -256,7 +291,11 @@ function validateNetworksAssignedToInterfaces(field: FieldPath, spec: VMISpec): 
     if (!names.has(network.name)) {
       const path = field.child('networks').index(i).child('name');
       causes.push(
-        cause(CauseType.FieldValueRequired, nameOfTypeNotFoundMessagePattern(path.toString(), network.name), path),
+        cause(
+          CauseType.FieldValueRequired,
+          nameOfTypeNotFoundMessagePattern(path.toString(), network.name),
+          path,
+        ),
       );
     }
   });
@@ -269,7 +308,13 @@ function validateInterfacesAssignedToNetworks(field: FieldPath, spec: VMISpec): 
   interfacesOf(spec).forEach((iface, idx) => {
     if (!names.has(iface.name)) {
       const path = field.child('domain', 'devices', 'interfaces').index(idx).child('name');
-      causes.push(cause(CauseType.FieldValueInvalid, nameOfTypeNotFoundMessagePattern(path.toString(), iface.name), path));
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          nameOfTypeNotFoundMessagePattern(path.toString(), iface.name),
+          path,
+        ),
+      );
     }
   });
   return causes;
@@ -353,7 +398,11 @@ function validateInterfacesFields(field: FieldPath, spec: VMISpec): AdmissionCau
     const macProblem = macAddressProblem(iface.macAddress ?? '');
     if (macProblem !== undefined) {
       causes.push(
-        cause(CauseType.FieldValueInvalid, `interface ${namePath} has ${macProblem}.`, ifacePath.child('macAddress')),
+        cause(
+          CauseType.FieldValueInvalid,
+          `interface ${namePath} has ${macProblem}.`,
+          ifacePath.child('macAddress'),
+        ),
       );
     }
     // PCI address
@@ -409,7 +458,11 @@ function validatePorts(ifacePath: FieldPath, ports: Port[]): AdmissionCause[] {
     const protocol = port.protocol ?? '';
     if (protocol !== '' && protocol !== 'TCP' && protocol !== 'UDP') {
       causes.push(
-        cause(CauseType.FieldValueInvalid, 'Unknown protocol, only TCP or UDP allowed', path.child('protocol')),
+        cause(
+          CauseType.FieldValueInvalid,
+          'Unknown protocol, only TCP or UDP allowed',
+          path.child('protocol'),
+        ),
       );
     }
   });
@@ -424,7 +477,11 @@ function validateDHCPOptions(field: FieldPath, ifacePath: FieldPath, options: DH
   const unique = new Set(privateOptions.map((o) => o.option));
   if (unique.size < privateOptions.length) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, 'Found Duplicates: you have provided duplicate DHCPPrivateOptions', field),
+      cause(
+        CauseType.FieldValueInvalid,
+        'Found Duplicates: you have provided duplicate DHCPPrivateOptions',
+        field,
+      ),
     );
   }
   for (const option of privateOptions) {

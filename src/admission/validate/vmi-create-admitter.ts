@@ -27,7 +27,14 @@ import {
 } from './k8s-validation.js';
 import { validateAffinity, validateTopologySpreadConstraints } from './k8s-utils.js';
 import { validateNetworks, validateNetworksOnCreation } from './network.js';
-import { cause, CauseType, FieldPath, toAdmissionVerdict, type AdmissionCause, type AdmissionVerdict } from './types.js';
+import {
+  cause,
+  CauseType,
+  FieldPath,
+  toAdmissionVerdict,
+  type AdmissionCause,
+  type AdmissionVerdict,
+} from './types.js';
 
 const maxStrLen = 256;
 const minCustomBlockSize = 512;
@@ -59,10 +66,13 @@ const mustBePositive = (field: string, value: Quantity): string =>
   `${field} '${value.toString()}': must be greater than or equal to 0.`;
 
 // the mutating webhook re-encodes the spec, so an empty list arrives as an absent one
-const present = <T>(list: readonly T[] | null | undefined): list is readonly T[] => list != null && list.length > 0;
+const present = <T>(list: readonly T[] | null | undefined): list is readonly T[] =>
+  list != null && list.length > 0;
 
-const requests = (spec: VMISpec, name: string): Quantity => resourceQuantity(spec.domain.resources?.requests, name);
-const limits = (spec: VMISpec, name: string): Quantity => resourceQuantity(spec.domain.resources?.limits, name);
+const requests = (spec: VMISpec, name: string): Quantity =>
+  resourceQuantity(spec.domain.resources?.requests, name);
+const limits = (spec: VMISpec, name: string): Quantity =>
+  resourceQuantity(spec.domain.resources?.limits, name);
 
 function statusCausesFromFieldErrors(errors: FieldError[]): AdmissionCause[] {
   return errors.map((e) => cause(CauseType.FieldValueInvalid, fieldErrorString(e), e.field));
@@ -208,7 +218,10 @@ function validateDownwardMetrics(field: FieldPath, spec: VMISpec, config: Cluste
 }
 
 /** upstream: validateVirtualMachineInstanceSpecVolumeDisks — every volume needs a disk or filesystem (VMIs only). */
-export function validateVirtualMachineInstanceSpecVolumeDisks(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+export function validateVirtualMachineInstanceSpecVolumeDisks(
+  field: FieldPath,
+  spec: VMISpec,
+): AdmissionCause[] {
   const names = new Set<string>();
   for (const disk of spec.domain.devices.disks ?? []) names.add(disk.name);
   for (const fs of spec.domain.devices.filesystems ?? []) names.add(fs.name);
@@ -223,7 +236,11 @@ export function validateVirtualMachineInstanceSpecVolumeDisks(field: FieldPath, 
   return causes;
 }
 
-function validateInterfaceBootOrder(field: FieldPath, spec: VMISpec, bootOrders: Set<number>): AdmissionCause[] {
+function validateInterfaceBootOrder(
+  field: FieldPath,
+  spec: VMISpec,
+  bootOrders: Set<number>,
+): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   (spec.domain.devices.interfaces ?? []).forEach((iface, idx) => {
     if (iface.bootOrder == null) return;
@@ -242,7 +259,11 @@ function validateInterfaceBootOrder(field: FieldPath, spec: VMISpec, bootOrders:
     const path = field.child('domain', 'devices', 'interfaces').index(idx).child('bootOrder');
     if (bootOrders.has(order)) {
       causes.push(
-        cause(CauseType.FieldValueInvalid, `Boot order for ${path.toString()} already set for a different device.`, path),
+        cause(
+          CauseType.FieldValueInvalid,
+          `Boot order for ${path.toString()} already set for a different device.`,
+          path,
+        ),
       );
     }
     bootOrders.add(order);
@@ -256,10 +277,18 @@ function validateInputDevices(field: FieldPath, spec: VMISpec): AdmissionCause[]
     const bus = input.bus ?? '';
     const path = field.child('domain', 'devices', 'inputs').index(idx);
     if (bus !== 'virtio' && bus !== 'usb' && bus !== '') {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Input device can have only virtio or usb bus.', path.child('bus')));
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Input device can have only virtio or usb bus.',
+          path.child('bus'),
+        ),
+      );
     }
     if (input.type !== 'tablet') {
-      causes.push(cause(CauseType.FieldValueInvalid, 'Input device can have only tablet type.', path.child('type')));
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Input device can have only tablet type.', path.child('type')),
+      );
     }
   });
   return causes;
@@ -269,7 +298,11 @@ function validateIOThreadsPolicy(field: FieldPath, spec: VMISpec): AdmissionCaus
   const policy = spec.domain.ioThreadsPolicy;
   if (policy == null || validIOThreadsPolicies.includes(policy)) return [];
   return [
-    cause(CauseType.FieldValueInvalid, `Invalid IOThreadsPolicy (${policy})`, field.child('domain', 'ioThreadsPolicy')),
+    cause(
+      CauseType.FieldValueInvalid,
+      `Invalid IOThreadsPolicy (${policy})`,
+      field.child('domain', 'ioThreadsPolicy'),
+    ),
   ];
 }
 
@@ -282,7 +315,9 @@ function validateProbe(field: FieldPath, probe: Probe | null | undefined): Admis
   if (probe.guestAgentPing != null) handlers++;
   const causes: AdmissionCause[] = [];
   if (handlers > 1) {
-    causes.push(cause(CauseType.FieldValueInvalid, `${field.toString()} must have exactly one probe type set`, field));
+    causes.push(
+      cause(CauseType.FieldValueInvalid, `${field.toString()} must have exactly one probe type set`, field),
+    );
   }
   if (handlers < 1) {
     causes.push(
@@ -297,11 +332,18 @@ function validateProbe(field: FieldPath, probe: Probe | null | undefined): Admis
   return causes;
 }
 
-function probeNotAllowedWithNoPodNetwork(field: FieldPath, probe: Probe | null | undefined): AdmissionCause[] {
+function probeNotAllowedWithNoPodNetwork(
+  field: FieldPath,
+  probe: Probe | null | undefined,
+): AdmissionCause[] {
   if (probe == null) return [];
   const causes: AdmissionCause[] = [];
   const required = (path: FieldPath): AdmissionCause =>
-    cause(CauseType.FieldValueInvalid, `${path.toString()} is only allowed if the Pod Network is attached`, path);
+    cause(
+      CauseType.FieldValueInvalid,
+      `${path.toString()} is only allowed if the Pod Network is attached`,
+      path,
+    );
   if (probe.httpGet != null) causes.push(required(field.child('httpGet')));
   if (probe.tcpSocket != null) causes.push(required(field.child('tcpSocket')));
   return causes;
@@ -334,7 +376,13 @@ function validateMDEVRamFB(field: FieldPath, spec: VMISpec): AdmissionCause[] {
     }
   }
   if (count > 1) {
-    return [cause(CauseType.FieldValueInvalid, 'configuring multiple displays with ramfb is not valid ', field.child('GPUs'))];
+    return [
+      cause(
+        CauseType.FieldValueInvalid,
+        'configuring multiple displays with ramfb is not valid ',
+        field.child('GPUs'),
+      ),
+    ];
   }
   return [];
 }
@@ -371,7 +419,9 @@ function validateSoundDevices(field: FieldPath, spec: VMISpec): AdmissionCause[]
     );
   }
   if ((sound.name ?? '') === '') {
-    causes.push(cause(CauseType.FieldValueInvalid, 'Sound device requires a name field.', field.child('Sound')));
+    causes.push(
+      cause(CauseType.FieldValueInvalid, 'Sound device requires a name field.', field.child('Sound')),
+    );
   }
   return causes;
 }
@@ -382,7 +432,11 @@ function validateLaunchSecurity(field: FieldPath, spec: VMISpec, config: Cluster
   if (launchSecurity == null) return [];
   if (!config.workloadEncryptionSEVEnabled()) {
     return [
-      cause(CauseType.FieldValueInvalid, 'WorkloadEncryptionSEV feature gate is not enabled in kubevirt-config', path),
+      cause(
+        CauseType.FieldValueInvalid,
+        'WorkloadEncryptionSEV feature gate is not enabled in kubevirt-config',
+        path,
+      ),
     ];
   }
   if (launchSecurity.sev == null) return [];
@@ -394,11 +448,15 @@ function validateLaunchSecurity(field: FieldPath, spec: VMISpec, config: Cluster
     causes.push(cause(CauseType.FieldValueInvalid, 'SEV does not work along with SecureBoot', path));
   }
   if (launchSecurity.sev.attestation != null && spec.startStrategy !== 'Paused') {
-    causes.push(cause(CauseType.FieldValueInvalid, "SEV attestation requires VMI StartStrategy 'Paused'", path));
+    causes.push(
+      cause(CauseType.FieldValueInvalid, "SEV attestation requires VMI StartStrategy 'Paused'", path),
+    );
   }
   for (const iface of spec.domain.devices.interfaces ?? []) {
     if (iface.bootOrder != null) {
-      causes.push(cause(CauseType.FieldValueInvalid, `SEV does not work with bootable NICs: ${iface.name}`, path));
+      causes.push(
+        cause(CauseType.FieldValueInvalid, `SEV does not work with bootable NICs: ${iface.name}`, path),
+      );
     }
   }
   return causes;
@@ -415,10 +473,19 @@ function validateBootOrder(field: FieldPath, spec: VMISpec): AdmissionCause[] {
     const volume = volumes.get(disk.name);
     if (volume === undefined) {
       causes.push(
-        cause(CauseType.FieldValueInvalid, notFound(diskPath.child('Name').toString(), disk.name), diskPath.child('name')),
+        cause(
+          CauseType.FieldValueInvalid,
+          notFound(diskPath.child('Name').toString(), disk.name),
+          diskPath.child('name'),
+        ),
       );
     }
-    if (disk.lun != null && volume !== undefined && volume.persistentVolumeClaim == null && volume.dataVolume == null) {
+    if (
+      disk.lun != null &&
+      volume !== undefined &&
+      volume.persistentVolumeClaim == null &&
+      volume.dataVolume == null
+    ) {
       causes.push(
         cause(
           CauseType.FieldValueInvalid,
@@ -528,7 +595,9 @@ function validateCpuPinning(field: FieldPath, spec: VMISpec, config: ClusterConf
     );
   }
   if (limCpu.value() > 0n && limCpu.value() * 1000n !== limCpu.milliValue()) {
-    causes.push(cause(CauseType.FieldValueInvalid, 'provided resources CPU limits must be an interger', limCpuPath));
+    causes.push(
+      cause(CauseType.FieldValueInvalid, 'provided resources CPU limits must be an interger', limCpuPath),
+    );
   }
   // validateMemoryRequestsAndLimits
   if (reqMem.value() > 0n && limMem.value() > 0n && reqMem.value() !== limMem.value()) {
@@ -646,7 +715,11 @@ function validateStartStrategy(field: FieldPath, spec: VMISpec): AdmissionCause[
   const path = field.child('startStrategy');
   if (strategy !== 'Paused') {
     return [
-      cause(CauseType.FieldValueInvalid, `${path.toString()} is set with an unrecognized option: ${strategy}`, path),
+      cause(
+        CauseType.FieldValueInvalid,
+        `${path.toString()} is set with an unrecognized option: ${strategy}`,
+        path,
+      ),
     ];
   }
   if (spec.livenessProbe != null) {
@@ -682,14 +755,16 @@ function validateCpuRequestDoesNotExceedLimit(field: FieldPath, spec: VMISpec): 
 function validateCPULimitNotNegative(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   const lim = limits(spec, 'cpu');
   const path = field.child('domain', 'resources', 'limits', 'cpu');
-  if (lim.milliValue() < 0n) return [cause(CauseType.FieldValueInvalid, mustBePositive(path.toString(), lim), path)];
+  if (lim.milliValue() < 0n)
+    return [cause(CauseType.FieldValueInvalid, mustBePositive(path.toString(), lim), path)];
   return [];
 }
 
 function validateCPURequestNotNegative(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   const req = requests(spec, 'cpu');
   const path = field.child('domain', 'resources', 'requests', 'cpu');
-  if (req.milliValue() < 0n) return [cause(CauseType.FieldValueInvalid, mustBePositive(path.toString(), req), path)];
+  if (req.milliValue() < 0n)
+    return [cause(CauseType.FieldValueInvalid, mustBePositive(path.toString(), req), path)];
   return [];
 }
 
@@ -761,7 +836,8 @@ function validateGuestMemoryLimit(field: FieldPath, spec: VMISpec, config: Clust
   return [];
 }
 
-const errFormatWrong = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+const errFormatWrong =
+  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 function validateHugepagesMemoryRequests(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   const hugepages = spec.domain.memory?.hugepages;
@@ -770,7 +846,13 @@ function validateHugepagesMemoryRequests(field: FieldPath, spec: VMISpec): Admis
   const sizePath = field.child('domain', 'hugepages', 'size');
   const pageSize = Quantity.tryParse(pageSizeText);
   if (pageSize === undefined) {
-    return [cause(CauseType.FieldValueInvalid, `${sizePath.toString()} '${pageSizeText}': ${errFormatWrong}`, sizePath)];
+    return [
+      cause(
+        CauseType.FieldValueInvalid,
+        `${sizePath.toString()} '${pageSizeText}': ${errFormatWrong}`,
+        sizePath,
+      ),
+    ];
   }
   const memory = requests(spec, 'memory');
   const vmMemory = memory.value();
@@ -825,7 +907,8 @@ const ONE_MEGABYTE = Quantity.parse('1M');
 function validateMemoryRequestsNegativeOrNull(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   const req = requests(spec, 'memory');
   const path = field.child('domain', 'resources', 'requests', 'memory');
-  if (req.value() < 0n) return [cause(CauseType.FieldValueInvalid, mustBePositive(path.toString(), req), path)];
+  if (req.value() < 0n)
+    return [cause(CauseType.FieldValueInvalid, mustBePositive(path.toString(), req), path)];
   if (req.value() > 0n && req.cmp(ONE_MEGABYTE) < 0) {
     return [
       cause(
@@ -876,13 +959,21 @@ function validateRealtime(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   if (cpu.dedicatedCpuPlacement !== true) {
     const path = field.child('domain', 'cpu', 'dedicatedCpuPlacement');
     causes.push(
-      cause(CauseType.FieldValueRequired, `${path.toString()} must be set to true when ${realtimePath} is used`, path),
+      cause(
+        CauseType.FieldValueRequired,
+        `${path.toString()} must be set to true when ${realtimePath} is used`,
+        path,
+      ),
     );
   }
   if (cpu.numa?.guestMappingPassthrough == null) {
     const path = field.child('domain', 'cpu', 'numa', 'guestMappingPassthrough');
     causes.push(
-      cause(CauseType.FieldValueRequired, `${path.toString()} must be defined when ${realtimePath} is used`, path),
+      cause(
+        CauseType.FieldValueRequired,
+        `${path.toString()} must be defined when ${realtimePath} is used`,
+        path,
+      ),
     );
   }
   return causes;
@@ -936,7 +1027,10 @@ function validatePath(field: FieldPath, path: string): AdmissionCause[] {
  * upstream: ValidateVirtualMachineInstanceMandatoryFields — some memory must be requested (only for VMIs
  * after defaults, not for templates).
  */
-export function validateVirtualMachineInstanceMandatoryFields(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+export function validateVirtualMachineInstanceMandatoryFields(
+  field: FieldPath,
+  spec: VMISpec,
+): AdmissionCause[] {
   if (requests(spec, 'memory').value() !== 0n) return [];
   const memory = spec.domain.memory;
   if (memory == null || (memory.guest == null && memory.hugepages == null)) {
@@ -1024,7 +1118,9 @@ function validatePodDNSConfig(dnsConfig: DNSConfig, dnsPolicy: string, field: Fi
   const causes: AdmissionCause[] = [];
   if (dnsPolicy === 'None') {
     if (dnsConfig == null) {
-      return [cause(CauseType.FieldValueRequired, 'must provide `dnsConfig` when `dnsPolicy` is None', field)];
+      return [
+        cause(CauseType.FieldValueRequired, 'must provide `dnsConfig` when `dnsPolicy` is None', field),
+      ];
     }
     if ((dnsConfig.nameservers ?? []).length === 0) {
       return [
@@ -1056,7 +1152,11 @@ function validatePodDNSConfig(dnsConfig: DNSConfig, dnsPolicy: string, field: Fi
   const searches = dnsConfig.searches ?? [];
   if (searches.length > maxDNSSearchPaths) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, `must not have more than ${maxDNSSearchPaths} search paths`, 'searchDomains'),
+      cause(
+        CauseType.FieldValueInvalid,
+        `must not have more than ${maxDNSSearchPaths} search paths`,
+        'searchDomains',
+      ),
     );
   }
   if (byteLength(searches.join(' ')) > maxDNSSearchListChars) {
@@ -1069,7 +1169,8 @@ function validatePodDNSConfig(dnsConfig: DNSConfig, dnsPolicy: string, field: Fi
     );
   }
   for (const search of searches) {
-    for (const msg of isDNS1123Subdomain(search)) causes.push(cause(CauseType.FieldValueInvalid, msg, 'searchDomains'));
+    for (const msg of isDNS1123Subdomain(search))
+      causes.push(cause(CauseType.FieldValueInvalid, msg, 'searchDomains'));
   }
   for (const option of dnsConfig.options ?? []) {
     if ((option.name ?? '').length === 0) {
@@ -1198,7 +1299,13 @@ function validateAccessCredentials(field: FieldPath, spec: VMISpec): AdmissionCa
         );
       }
       if (methodCount !== 1) {
-        causes.push(cause(CauseType.FieldValueInvalid, `${item} must have exactly one propagationMethod set`, methodPath));
+        causes.push(
+          cause(
+            CauseType.FieldValueInvalid,
+            `${item} must have exactly one propagationMethod set`,
+            methodPath,
+          ),
+        );
       }
     }
     const password = accessCred.userPassword;
@@ -1227,7 +1334,11 @@ function validateAccessCredentials(field: FieldPath, spec: VMISpec): AdmissionCa
     }
     if (count !== 1) {
       causes.push(
-        cause(CauseType.FieldValueInvalid, `${item} must have exactly one access credential type set`, itemPath),
+        cause(
+          CauseType.FieldValueInvalid,
+          `${item} must have exactly one access credential type set`,
+          itemPath,
+        ),
       );
     }
   });
@@ -1278,7 +1389,9 @@ function validateVolumes(field: FieldPath, volumes: Volume[], config: ClusterCon
     for (const key of volumeSourceKeys) {
       if (volume[key] == null) continue;
       if (key === 'dataVolume' && (volume.dataVolume?.name ?? '') === '') {
-        causes.push(cause(CauseType.FieldValueRequired, "DataVolume 'name' must be set", itemPath.child('name')));
+        causes.push(
+          cause(CauseType.FieldValueRequired, "DataVolume 'name' must be set", itemPath.child('name')),
+        );
       }
       if (key === 'serviceAccount') serviceAccountVolumeCount++;
       if (key === 'downwardMetrics') downwardMetricVolumeCount++;
@@ -1287,7 +1400,11 @@ function validateVolumes(field: FieldPath, volumes: Volume[], config: ClusterCon
     }
     if (sourceCount !== 1) {
       causes.push(
-        cause(CauseType.FieldValueInvalid, `${itemPath.toString()} must have exactly one source type set`, itemPath),
+        cause(
+          CauseType.FieldValueInvalid,
+          `${itemPath.toString()} must have exactly one source type set`,
+          itemPath,
+        ),
       );
     }
 
@@ -1311,7 +1428,11 @@ function validateVolumes(field: FieldPath, volumes: Volume[], config: ClusterCon
       const pathPath = itemPath.child('hostDisk', 'path');
       if ((hostDisk.path ?? '') === '') {
         causes.push(
-          cause(CauseType.FieldValueNotFound, `${pathPath.toString()} is required for hostDisk volume`, pathPath),
+          cause(
+            CauseType.FieldValueNotFound,
+            `${pathPath.toString()} is required for hostDisk volume`,
+            pathPath,
+          ),
         );
       }
       const typePath = itemPath.child('hostDisk', 'type');
@@ -1354,16 +1475,30 @@ function validateVolumes(field: FieldPath, volumes: Volume[], config: ClusterCon
 
   if (serviceAccountVolumeCount > 1) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, `${field.toString()} must have max one serviceAccount volume set`, field),
+      cause(
+        CauseType.FieldValueInvalid,
+        `${field.toString()} must have max one serviceAccount volume set`,
+        field,
+      ),
     );
   }
   if (downwardMetricVolumeCount > 1) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, `${field.toString()} must have max one downwardMetric volume set`, field),
+      cause(
+        CauseType.FieldValueInvalid,
+        `${field.toString()} must have max one downwardMetric volume set`,
+        field,
+      ),
     );
   }
   if (memoryDumpVolumeCount > 1) {
-    causes.push(cause(CauseType.FieldValueInvalid, `${field.toString()} must have max one memory dump volume set`, field));
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        `${field.toString()} must have max one memory dump volume set`,
+        field,
+      ),
+    );
   }
   return causes;
 }
@@ -1404,7 +1539,11 @@ function validateCloudInit(itemPath: FieldPath, volume: Volume): AdmissionCause[
   }
   if (userDataSourceCount > 1) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, `${sourcePath.toString()} must have only one userdatasource set.`, sourcePath),
+      cause(
+        CauseType.FieldValueInvalid,
+        `${sourcePath.toString()} must have only one userdatasource set.`,
+        sourcePath,
+      ),
     );
   }
   if (userDataLen > cloudInitUserMaxLen) {
@@ -1471,7 +1610,8 @@ function validateCloudInit(itemPath: FieldPath, volume: Volume): AdmissionCause[
 
 function getNumberOfPodInterfaces(spec: VMISpec): number {
   const interfaces = spec.domain.devices.interfaces ?? [];
-  return (spec.networks ?? []).filter((net) => net.pod != null && interfaces.some((i) => i.name === net.name)).length;
+  return (spec.networks ?? []).filter((net) => net.pod != null && interfaces.some((i) => i.name === net.name))
+    .length;
 }
 
 function getDiskBus(disk: Disk): string {
@@ -1510,7 +1650,11 @@ function validateDisks(field: FieldPath, disks: Disk[]): AdmissionCause[] {
     const targets = [disk.disk, disk.lun, disk.cdrom].filter((t) => t != null).length;
     if (targets > 1) {
       causes.push(
-        cause(CauseType.FieldValueInvalid, `${diskPath.toString()} can only have a single target type defined`, diskPath),
+        cause(
+          CauseType.FieldValueInvalid,
+          `${diskPath.toString()} can only have a single target type defined`,
+          diskPath,
+        ),
       );
     }
     // validatePciAddress
@@ -1619,7 +1763,9 @@ function validateBusSupport(field: FieldPath, nested: FieldPath, idx: number, di
   const diskPath = field.index(idx);
   switch (bus) {
     case 'ide':
-      causes.push(cause(CauseType.FieldValueInvalid, 'IDE bus is not supported', diskPath.child(diskType, 'bus')));
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'IDE bus is not supported', diskPath.child(diskType, 'bus')),
+      );
       break;
     case 'virtio':
       if (diskType === 'cdrom') {
@@ -1635,7 +1781,11 @@ function validateBusSupport(field: FieldPath, nested: FieldPath, idx: number, di
     case 'sata':
       if (disk.disk != null && disk.disk.readonly === true) {
         causes.push(
-          cause(CauseType.FieldValueInvalid, `${bus} hard-disks do not support read-only.`, diskPath.child('disk', 'bus')),
+          cause(
+            CauseType.FieldValueInvalid,
+            `${bus} hard-disks do not support read-only.`,
+            diskPath.child('disk', 'bus'),
+          ),
         );
       }
       break;
@@ -1653,7 +1803,11 @@ function validateBusSupport(field: FieldPath, nested: FieldPath, idx: number, di
   }
   if (disk.dedicatedIOThread === true && bus !== 'virtio') {
     causes.push(
-      cause(CauseType.FieldValueNotSupported, `IOThreads are not supported for disks on a ${bus} bus`, nested.index(idx)),
+      cause(
+        CauseType.FieldValueNotSupported,
+        `IOThreads are not supported for disks on a ${bus} bus`,
+        nested.index(idx),
+      ),
     );
   }
   return causes;
@@ -1684,7 +1838,10 @@ function validateBlockSize(diskPath: FieldPath, disk: Disk): AdmissionCause[] {
       ),
     ];
   }
-  return [...validateCustomBlockSize(customPath.child('logical'), logical), ...validateCustomBlockSize(customPath.child('physical'), physical)];
+  return [
+    ...validateCustomBlockSize(customPath.child('logical'), logical),
+    ...validateCustomBlockSize(customPath.child('physical'), physical),
+  ];
 }
 
 function validateCustomBlockSize(path: FieldPath, size: number): AdmissionCause[] {
@@ -1765,7 +1922,10 @@ function validateSpecAffinity(field: FieldPath, spec: VMISpec): AdmissionCause[]
 function validateSpecTopologySpreadConstraints(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   if (spec.topologySpreadConstraints == null) return [];
   return statusCausesFromFieldErrors(
-    validateTopologySpreadConstraints(spec.topologySpreadConstraints, field.child('topologySpreadConstraints')),
+    validateTopologySpreadConstraints(
+      spec.topologySpreadConstraints,
+      field.child('topologySpreadConstraints'),
+    ),
   );
 }
 
@@ -1781,7 +1941,11 @@ function validateVSOCK(field: FieldPath, spec: VMISpec, config: ClusterConfig): 
   ];
 }
 
-function validatePersistentReservation(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+function validatePersistentReservation(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
   const wanted = (spec.domain.devices.disks ?? []).some((disk) => disk.lun?.reservation === true);
   if (!wanted || config.persistentReservationEnabled()) return [];
   return [
@@ -1800,11 +1964,17 @@ function validatePersistentState(field: FieldPath, spec: VMISpec, config: Cluste
   const causes: AdmissionCause[] = [];
   const message = 'VMPersistentState feature gate is not enabled in kubevirt-config';
   if (persistentTPM) {
-    causes.push(cause(CauseType.FieldValueInvalid, message, field.child('domain', 'devices', 'tpm', 'persistent')));
+    causes.push(
+      cause(CauseType.FieldValueInvalid, message, field.child('domain', 'devices', 'tpm', 'persistent')),
+    );
   }
   if (persistentEFI) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, message, field.child('domain', 'firmware', 'bootloader', 'efi', 'persistent')),
+      cause(
+        CauseType.FieldValueInvalid,
+        message,
+        field.child('domain', 'firmware', 'bootloader', 'efi', 'persistent'),
+      ),
     );
   }
   return causes;

@@ -19,7 +19,14 @@ import {
 import { setDefaultVirtualMachineInstanceSpec, validateLiveUpdateMemory } from '../defaults.js';
 import { Quantity } from '../../quantity/quantity.js';
 import { validateNetworksOnCreation } from './network.js';
-import { cause, CauseType, FieldPath, toAdmissionVerdict, type AdmissionCause, type AdmissionVerdict } from './types.js';
+import {
+  cause,
+  CauseType,
+  FieldPath,
+  toAdmissionVerdict,
+  type AdmissionCause,
+  type AdmissionVerdict,
+} from './types.js';
 import {
   validateVirtualMachineInstanceMetadata,
   validateVirtualMachineInstanceSpec,
@@ -45,7 +52,18 @@ export interface VMValidation {
 
 const validRunStrategies = ['Halted', 'Manual', 'Always', 'RerunOnFailure', 'Once'];
 const instancetypeCPUGuestPath = 'instancetype.spec.cpu.guest';
-const dataVolumeSourceKeys = ['http', 's3', 'gcs', 'registry', 'pvc', 'upload', 'blank', 'imageio', 'vddk', 'snapshot'];
+const dataVolumeSourceKeys = [
+  'http',
+  's3',
+  'gcs',
+  'registry',
+  'pvc',
+  'upload',
+  'blank',
+  'imageio',
+  'vddk',
+  'snapshot',
+];
 
 const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -55,7 +73,8 @@ function checkSpreadCPUTopology(
   preferenceSpec: PreferenceSpec | undefined,
 ): AdmissionCause[] {
   const topology = getPreferredTopology(preferenceSpec);
-  if (!instancetypeSpec || !preferenceSpec || (topology !== 'spread' && topology !== 'preferSpread')) return [];
+  if (!instancetypeSpec || !preferenceSpec || (topology !== 'spread' && topology !== 'preferSpread'))
+    return [];
   const { ratio, across } = getSpreadOptions(preferenceSpec);
   const guest = instancetypeSpec.cpu.guest;
   // a zero ratio makes upstream divide by zero; nothing is reported here
@@ -99,7 +118,11 @@ function checkSpreadCPUTopology(
  * Not modelled (they need the API server): DataVolume clone authorization (SubjectAccessReviews) and the
  * volume-request checks of running VMs.
  */
-export function validateVMCreate(vm: VirtualMachine, config: ClusterConfig, options: VMAdmitOptions = {}): VMValidation {
+export function validateVMCreate(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  options: VMAdmitOptions = {},
+): VMValidation {
   vm = goJsonRoundTrip(vm, 'VirtualMachine') as VirtualMachine;
   if (vm.metadata?.deletionTimestamp) return { causes: [] };
   const specPath = FieldPath.of('spec');
@@ -107,7 +130,9 @@ export function validateVMCreate(vm: VirtualMachine, config: ClusterConfig, opti
   if (template == null) {
     // upstream dereferences the template before it reports its absence
     return {
-      causes: [cause(CauseType.FieldValueRequired, 'missing virtual machine template.', specPath.child('template'))],
+      causes: [
+        cause(CauseType.FieldValueRequired, 'missing virtual machine template.', specPath.child('template')),
+      ],
     };
   }
 
@@ -137,7 +162,11 @@ export function validateVMCreate(vm: VirtualMachine, config: ClusterConfig, opti
     } catch (err) {
       return {
         causes: [
-          cause(CauseType.FieldValueNotFound, `Failure to find preference: ${errorMessage(err)}`, specPath.child('preference')),
+          cause(
+            CauseType.FieldValueNotFound,
+            `Failure to find preference: ${errorMessage(err)}`,
+            specPath.child('preference'),
+          ),
         ],
       };
     }
@@ -153,7 +182,11 @@ export function validateVMCreate(vm: VirtualMachine, config: ClusterConfig, opti
     if (conflicts.length > 0) {
       return {
         causes: conflicts.map((conflict) =>
-          cause(CauseType.FieldValueInvalid, `VM field ${conflict} conflicts with selected instance type`, conflict),
+          cause(
+            CauseType.FieldValueInvalid,
+            `VM field ${conflict} conflicts with selected instance type`,
+            conflict,
+          ),
         ),
       };
     }
@@ -166,7 +199,10 @@ export function validateVMCreate(vm: VirtualMachine, config: ClusterConfig, opti
     throw err;
   }
   // back to plain decoded JSON (the instancetype code may have left Quantity objects)
-  templateCopy.spec = goJsonDecode(templateCopy.spec, 'VirtualMachineInstanceSpec') as typeof templateCopy.spec;
+  templateCopy.spec = goJsonDecode(
+    templateCopy.spec,
+    'VirtualMachineInstanceSpec',
+  ) as typeof templateCopy.spec;
   const templateSpec = templateCopy.spec as VMISpec;
 
   if (preferenceSpec) {
@@ -195,7 +231,11 @@ export function validateVMCreate(vm: VirtualMachine, config: ClusterConfig, opti
 }
 
 /** The verdict of virt-api's VM validating webhook on creating this VM (as mutated by the VM mutating webhook). */
-export function admitVMCreate(vm: VirtualMachine, config: ClusterConfig, options: VMAdmitOptions = {}): AdmissionVerdict {
+export function admitVMCreate(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  options: VMAdmitOptions = {},
+): AdmissionVerdict {
   const result = validateVMCreate(vm, config, options);
   if (result.error !== undefined) return { allowed: false, causes: [], message: result.error };
   return toAdmissionVerdict(result.causes);
@@ -211,12 +251,19 @@ export function validateVirtualMachineSpec(
   const spec = vm.spec;
   const template = spec.template;
   if (template == null) {
-    return [cause(CauseType.FieldValueRequired, 'missing virtual machine template.', field.child('template'))];
+    return [
+      cause(CauseType.FieldValueRequired, 'missing virtual machine template.', field.child('template')),
+    ];
   }
   const templateSpec = template.spec as VMISpec;
   const causes: AdmissionCause[] = [];
   causes.push(
-    ...validateVirtualMachineInstanceMetadata(field.child('template', 'metadata'), template.metadata ?? {}, config, options),
+    ...validateVirtualMachineInstanceMetadata(
+      field.child('template', 'metadata'),
+      template.metadata ?? {},
+      config,
+      options,
+    ),
   );
   causes.push(...validateVirtualMachineInstanceSpec(field.child('template', 'spec'), templateSpec, config));
   causes.push(...validateDataVolumeTemplates(field, vm));
@@ -231,7 +278,9 @@ type JsonObject = Record<string, unknown>;
 const objectAt = (value: unknown, key: string): JsonObject | undefined => {
   if (typeof value !== 'object' || value === null) return undefined;
   const child = (value as JsonObject)[key];
-  return typeof child === 'object' && child !== null && !Array.isArray(child) ? (child as JsonObject) : undefined;
+  return typeof child === 'object' && child !== null && !Array.isArray(child)
+    ? (child as JsonObject)
+    : undefined;
 };
 
 function validateDataVolumeTemplates(field: FieldPath, vm: VirtualMachine): AdmissionCause[] {
@@ -279,7 +328,9 @@ function validateDataVolume(field: FieldPath, dataVolume: DataVolumeTemplate): A
   const pvc = objectAt(spec, 'pvc');
   const storage = objectAt(spec, 'storage');
   if (pvc === undefined && storage === undefined) {
-    return [cause(CauseType.FieldValueInvalid, 'Missing Data volume PVC or Storage', field.child('PVC', 'Storage'))];
+    return [
+      cause(CauseType.FieldValueInvalid, 'Missing Data volume PVC or Storage', field.child('PVC', 'Storage')),
+    ];
   }
   if (pvc !== undefined && storage !== undefined) {
     return [
@@ -291,12 +342,17 @@ function validateDataVolume(field: FieldPath, dataVolume: DataVolumeTemplate): A
     ];
   }
   const target = pvc ?? storage;
-  const externallyPopulated = objectAt(target, 'dataSourceRef') !== undefined || objectAt(target, 'dataSource') !== undefined;
+  const externallyPopulated =
+    objectAt(target, 'dataSourceRef') !== undefined || objectAt(target, 'dataSource') !== undefined;
   const source = objectAt(spec, 'source');
   const sourceRef = objectAt(spec, 'sourceRef');
   if (externallyPopulated && (source !== undefined || sourceRef !== undefined)) {
     return [
-      cause(CauseType.FieldValueInvalid, 'External population is incompatible with Source and SourceRef', field.child('source')),
+      cause(
+        CauseType.FieldValueInvalid,
+        'External population is incompatible with Source and SourceRef',
+        field.child('source'),
+      ),
     ];
   }
   if (source === undefined && sourceRef === undefined) {
@@ -310,8 +366,10 @@ function validateDataVolume(field: FieldPath, dataVolume: DataVolumeTemplate): A
   }
   if (source !== undefined) {
     const count = dataVolumeSourceKeys.filter((key) => objectAt(source, key) !== undefined).length;
-    if (count === 0) return [cause(CauseType.FieldValueInvalid, 'Missing dataVolume valid source', field.child('source'))];
-    if (count > 1) return [cause(CauseType.FieldValueInvalid, 'Multiple dataVolume sources', field.child('source'))];
+    if (count === 0)
+      return [cause(CauseType.FieldValueInvalid, 'Missing dataVolume valid source', field.child('source'))];
+    if (count > 1)
+      return [cause(CauseType.FieldValueInvalid, 'Multiple dataVolume sources', field.child('source'))];
   }
   return [];
 }
@@ -333,12 +391,18 @@ function validateRunStrategy(field: FieldPath, vm: VirtualMachine): AdmissionCau
     causes.push(cause(CauseType.FieldValueInvalid, 'RunStrategy must be specified', field.child('running')));
   }
   if (runStrategy != null && !validRunStrategies.includes(runStrategy)) {
-    causes.push(cause(CauseType.FieldValueInvalid, `Invalid RunStrategy (${runStrategy})`, field.child('runStrategy')));
+    causes.push(
+      cause(CauseType.FieldValueInvalid, `Invalid RunStrategy (${runStrategy})`, field.child('runStrategy')),
+    );
   }
   return causes;
 }
 
-function validateLiveUpdateFeatures(field: FieldPath, vm: VirtualMachine, config: ClusterConfig): AdmissionCause[] {
+function validateLiveUpdateFeatures(
+  field: FieldPath,
+  vm: VirtualMachine,
+  config: ClusterConfig,
+): AdmissionCause[] {
   if (!config.isVMRolloutStrategyLiveUpdate()) return [];
   const causes: AdmissionCause[] = [];
   const domain = (vm.spec.template!.spec as VMISpec).domain;
@@ -361,7 +425,11 @@ function validateLiveUpdateFeatures(field: FieldPath, vm: VirtualMachine, config
     const problem = validateLiveUpdateMemory(vm.spec.template!.spec as VMISpec, Quantity.fromJSON(maxGuest));
     if (problem !== undefined) {
       causes.push(
-        cause(CauseType.FieldValueInvalid, problem, field.child('template', 'spec', 'domain', 'memory', 'guest')),
+        cause(
+          CauseType.FieldValueInvalid,
+          problem,
+          field.child('template', 'spec', 'domain', 'memory', 'guest'),
+        ),
       );
     }
   }
@@ -377,7 +445,11 @@ function validateLiveUpdateFeatures(field: FieldPath, vm: VirtualMachine, config
   }
   if (updateVolumesStrategy === 'Migration' && !config.isFeatureGateEnabled('VolumeMigration')) {
     causes.push(
-      cause(CauseType.FieldValueInvalid, 'VolumeMigration feature gate is not enabled in kubevirt-config', 'updateVolumesStrategy'),
+      cause(
+        CauseType.FieldValueInvalid,
+        'VolumeMigration feature gate is not enabled in kubevirt-config',
+        'updateVolumesStrategy',
+      ),
     );
   }
   return causes;

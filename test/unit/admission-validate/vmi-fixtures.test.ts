@@ -10,7 +10,11 @@ describe('admitVMICreate on the conformance corpora', () => {
   for (const c of cases) {
     it(c.name, () => {
       const verdict = admitVMICreate(c.vmi!, c.config);
-      assert.deepEqual(verdict, { allowed: c.admit!.allowed, causes: c.admit!.causes ?? [], ...(c.admit!.message ? { message: c.admit!.message } : {}) });
+      assert.deepEqual(verdict, {
+        allowed: c.admit!.allowed,
+        causes: c.admit!.causes ?? [],
+        ...(c.admit!.message ? { message: c.admit!.message } : {}),
+      });
     });
   }
 });

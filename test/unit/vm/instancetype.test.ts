@@ -291,6 +291,35 @@ describe('VM controller', () => {
     assert.deepEqual(vmi.spec.nodeSelector, { a: 'b' });
   });
 
+  it('looks up a matcher revisionName as a ControllerRevision, which does not exist (messages from Go)', () => {
+    const state = new MemoryClusterState([
+      clusterInstancetype('small', { cpu: { guest: 2 }, memory: { guest: '1Gi' } }),
+      clusterPreference('p', { devices: { preferredDiskBus: 'sata' } }),
+    ]);
+    const withInstancetypeRevision = vm({ instancetype: { name: 'small', revisionName: 'rev-x' } });
+    assert.throws(
+      () =>
+        virtualMachineToVMI(mutateVirtualMachine(withInstancetypeRevision, config, state), config, state, {
+          uid: 'u',
+        }),
+      new RenderError('vm controller: Failed to apply instancetype: controllerrevisions.apps "rev-x" not found'),
+    );
+    // the preference is looked up first (device preferences), so its revision fails first
+    const withBothRevisions = vm({
+      instancetype: { name: 'small', revisionName: 'rev-x' },
+      preference: { name: 'p', revisionName: 'rev-y' },
+    });
+    assert.throws(
+      () =>
+        virtualMachineToVMI(mutateVirtualMachine(withBothRevisions, config, state), config, state, {
+          uid: 'u',
+        }),
+      new RenderError(
+        'vm controller: Error applying device preferences again: controllerrevisions.apps "rev-y" not found',
+      ),
+    );
+  });
+
   it('starts paused on a paused start request and marks the preference name', () => {
     const state = new MemoryClusterState([
       clusterInstancetype('small', { cpu: { guest: 2 }, memory: { guest: '1Gi' } }),

@@ -1,6 +1,6 @@
 // From parsed input documents to Pods: defaults for what a file leaves out (namespace, UID), VM -> VMI,
 // create-time defaults, then the pure render. Shared by `render`, `lint` and `watch`.
-import { createHash } from 'node:crypto';
+import { digest } from './util/digest.js';
 import { uuidV5 } from './util/uuid.js';
 import { dropNullFields } from './util/objects.js';
 import type { Pod } from './types/k8s.js';
@@ -25,7 +25,7 @@ export function deriveUID(kind: string, namespace: string, name: string): string
 
 /** Upstream draws the qemu-timeout jitter at random in [0,120); we derive it from the UID. */
 export function qemuTimeoutJitter(uid: string): number {
-  return createHash('sha256').update(uid).digest().readUInt32BE(0) % 120;
+  return digest('sha256', uid).readUInt32BE(0) % 120;
 }
 
 /** upstream: virt-operator AddVersionSeparatorPrefix */

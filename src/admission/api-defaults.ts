@@ -4,6 +4,7 @@
 // admission: the core/v1 SchemeBuilder registers no defaulting funcs, so neither virt-api's JSON decode
 // nor virt-controller's informers apply them to a stored VMI.
 import type { Disk, Probe, VirtualMachineInstance } from '../types/kubevirt.js';
+import { cloneData } from '../util/clone.js';
 
 type FeatureState = { enabled?: boolean } | null | undefined;
 
@@ -140,7 +141,7 @@ export function applyApiDefaults(
   vmi: VirtualMachineInstance,
   options: ApiDefaultsOptions = {},
 ): VirtualMachineInstance {
-  const copy = structuredClone(vmi);
+  const copy = cloneData(vmi);
   setObjectDefaultsVirtualMachineInstance(copy, options.firmwareUUID);
   return copy;
 }

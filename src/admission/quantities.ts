@@ -5,6 +5,7 @@
 // IntOrString, not quantities, and are left alone).
 import { Quantity, QuantityParseError } from '../quantity/quantity.js';
 import { InvalidInputError } from '../errors.js';
+import { cloneData } from '../util/clone.js';
 import type { VirtualMachineInstance } from '../types/kubevirt.js';
 
 type JsonObject = Record<string, unknown>;
@@ -130,7 +131,7 @@ export function encodeVmiQuantities(vmi: VirtualMachineInstance): void {
  * string re-parsed can change format, e.g. a BinarySI "1536" reads back as DecimalSI).
  */
 export function canonicalizeVmiQuantities(vmi: VirtualMachineInstance): VirtualMachineInstance {
-  const copy = structuredClone(vmi);
+  const copy = cloneData(vmi);
   encodeVmiQuantities(copy);
   return copy;
 }

@@ -1,5 +1,6 @@
 // What virt-api's mutating webhook does to a VirtualMachineInstance on CREATE.
 // upstream: pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go (VMIsMutator.Mutate)
+import { cloneData } from '../util/clone.js';
 import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import {
   KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY,
@@ -50,7 +51,7 @@ export function applyCreateDefaults(
   config: ClusterConfig,
   options: AdmissionOptions = {},
 ): VirtualMachineInstance {
-  const result = structuredClone(vmi);
+  const result = cloneData(vmi);
   decodeVmiQuantities(result);
   result.metadata ??= {};
   result.status ??= {};

@@ -918,7 +918,22 @@ export class Quantity {
   }
 }
 
+/** Quantities by the text they were parsed from: a Quantity is immutable, and a render parses the same
+ * few strings (requests, limits, overhead constants) over and over. */
+const parsedQuantities = new Map<string, Quantity>();
+const MAX_PARSED_QUANTITIES = 4096;
+
 function parseQuantity(str: string): Quantity {
+  let quantity = parsedQuantities.get(str);
+  if (quantity === undefined) {
+    quantity = parseQuantityText(str);
+    if (parsedQuantities.size >= MAX_PARSED_QUANTITIES) parsedQuantities.clear();
+    parsedQuantities.set(str, quantity);
+  }
+  return quantity;
+}
+
+function parseQuantityText(str: string): Quantity {
   const fail = (kind: QuantityParseErrorKind): never => {
     throw new QuantityParseError(kind, str);
   };

@@ -34,7 +34,7 @@ import {
   ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY,
 } from './serial-console-log.js';
 import {
-  renderComputeResources,
+  renderComputeResourcesAndVMI,
   sidecarResources,
   initContainerResourceRequirementsForVMI,
 } from './resources.js';
@@ -352,12 +352,13 @@ function renderSidecarContainer(
 }
 
 function renderPod(
-  vmi: VirtualMachineInstance,
+  inputVMI: VirtualMachineInstance,
   config: ClusterConfig,
   state: ClusterState,
   options: RenderOptions,
   backendStoragePVCName: string,
 ): Pod {
+  let vmi = inputVMI;
   const name = vmi.metadata?.name ?? '';
   const namespace = vmi.metadata?.namespace ?? '';
   const nonRoot = isNonRootVMI(vmi);
@@ -372,7 +373,10 @@ function renderPod(
   const gracePeriodKillAfter = gracePeriodSeconds + 15;
 
   const networkToResourceMap = getNetworkToResourceMap(state, vmi);
-  const resources = renderComputeResources(vmi, config, state, networkToResourceMap);
+  const computed = renderComputeResourcesAndVMI(vmi, config, state, networkToResourceMap);
+  const resources = computed.resources;
+  // from here on, the VMI as the resource renderer left it (memory quantities changed in place upstream)
+  vmi = computed.vmi;
 
   const hookSidecars: HookSidecar[] = [
     ...unmarshalHookSidecarList(vmi),

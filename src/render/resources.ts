@@ -99,12 +99,25 @@ function toPlainResourceList(list: ResourceList): Record<string, string> {
   return plain;
 }
 
+/** The VMI's own memory request or limit. */
+type VmiMemoryField = 'request' | 'limit';
+
 // upstream: ResourceRenderer
 export class ResourceRenderer {
   readonly vmLimits: ResourceList;
   readonly vmRequests: ResourceList;
   readonly calculatedLimits: ResourceList = new Map();
   readonly calculatedRequests: ResourceList = new Map();
+  /**
+   * Go copies a resource.Quantity by value, but a quantity held as an inf.Dec (e.g. parsed from "1.5Gi")
+   * shares that inf.Dec with its copies, and Add changes it in place for every copy. The renderer's lists
+   * start as copies of the VMI's lists, so an Add on the memory request or limit also changes the VMI (seen
+   * by the later QoS checks) and any other list entry copied from it (WithCPUPinning copies the request
+   * into the limits). This records, for the memory entries of vmRequests/vmLimits, which of the VMI's
+   * inf.Dec memory quantities they share, and the current values of those.
+   */
+  readonly memoryDecOwner: { requests?: VmiMemoryField; limits?: VmiMemoryField } = {};
+  readonly vmiMemory: { request?: Quantity; limit?: Quantity } = {};
 
   constructor(
     vmLimits: ResourceList,
@@ -113,7 +126,39 @@ export class ResourceRenderer {
   ) {
     this.vmLimits = new Map(vmLimits);
     this.vmRequests = new Map(vmRequests);
+    const request = this.vmRequests.get(ResourceMemory);
+    if (request?.representation === 'dec') {
+      this.memoryDecOwner.requests = 'request';
+      this.vmiMemory.request = request;
+    }
+    const limit = this.vmLimits.get(ResourceMemory);
+    if (limit?.representation === 'dec') {
+      this.memoryDecOwner.limits = 'limit';
+      this.vmiMemory.limit = limit;
+    }
     for (const option of options) option(this);
+  }
+
+  /** The current value of a memory entry of vmRequests/vmLimits (an inf.Dec shared with the VMI may have changed). */
+  memoryEntry(list: 'requests' | 'limits'): Quantity | undefined {
+    const owner = this.memoryDecOwner[list];
+    if (owner !== undefined) return this.vmiMemory[owner];
+    return (list === 'requests' ? this.vmRequests : this.vmLimits).get(ResourceMemory);
+  }
+
+  /** Stores a memory entry; `inPlace` is Go's Add on the entry itself, which changes a shared inf.Dec. */
+  setMemoryEntry(list: 'requests' | 'limits', value: Quantity, inPlace: boolean): void {
+    const owner = this.memoryDecOwner[list];
+    if (inPlace && owner !== undefined && value.representation === 'dec') {
+      this.vmiMemory[owner] = value;
+      for (const other of ['requests', 'limits'] as const) {
+        if (this.memoryDecOwner[other] === owner)
+          (other === 'requests' ? this.vmRequests : this.vmLimits).set(ResourceMemory, value);
+      }
+      return;
+    }
+    if (!inPlace) delete this.memoryDecOwner[list];
+    (list === 'requests' ? this.vmRequests : this.vmLimits).set(ResourceMemory, value);
   }
 
   limits(): ResourceList {
@@ -202,9 +247,9 @@ export function withHugePages(vmMemory: Memory, memoryOverhead: Quantity): Resou
       if (requests.value() > guest.value()) requestDiff = requestDiff.add(requests).sub(guest);
       if (limits.value() > guest.value()) limitDiff = limitDiff.add(limits).sub(guest);
     }
-    renderer.vmRequests.set(ResourceMemory, requestDiff.add(memoryOverhead));
+    renderer.setMemoryEntry('requests', requestDiff.add(memoryOverhead), false);
     if (renderer.vmLimits.has(ResourceMemory)) {
-      renderer.vmLimits.set(ResourceMemory, limitDiff.add(memoryOverhead));
+      renderer.setMemoryEntry('limits', limitDiff.add(memoryOverhead), false);
     }
   };
 }
@@ -215,11 +260,15 @@ export function withMemoryOverhead(
   memoryOverhead: Quantity,
 ): ResourceRendererOption {
   return (renderer) => {
-    let memoryRequest = entryOf(renderer.vmRequests, ResourceMemory);
-    if (!guestResources?.overcommitGuestOverhead) memoryRequest = memoryRequest.add(memoryOverhead);
-    renderer.vmRequests.set(ResourceMemory, memoryRequest);
-    const memoryLimit = renderer.vmLimits.get(ResourceMemory);
-    if (memoryLimit !== undefined) renderer.vmLimits.set(ResourceMemory, memoryLimit.add(memoryOverhead));
+    const memoryRequest = renderer.memoryEntry('requests') ?? Quantity.zero();
+    if (!guestResources?.overcommitGuestOverhead) {
+      renderer.setMemoryEntry('requests', memoryRequest.add(memoryOverhead), true);
+    } else {
+      renderer.setMemoryEntry('requests', memoryRequest, true);
+    }
+    // read after the request's Add: the limit may share its inf.Dec (WithCPUPinning)
+    const memoryLimit = renderer.memoryEntry('limits');
+    if (memoryLimit !== undefined) renderer.setMemoryEntry('limits', memoryLimit.add(memoryOverhead), true);
   };
 }
 
@@ -277,7 +326,10 @@ export function withCPUPinning(
       if (cpuRequest !== undefined) renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
     }
 
-    renderer.vmLimits.set(ResourceMemory, memoryOf(renderer.vmRequests));
+    // a copy: it shares the request's inf.Dec, if it has one
+    renderer.setMemoryEntry('limits', renderer.memoryEntry('requests') ?? Quantity.zero('BinarySI'), false);
+    if (renderer.memoryDecOwner.requests !== undefined)
+      renderer.memoryDecOwner.limits = renderer.memoryDecOwner.requests;
   };
 }
 
@@ -611,9 +663,35 @@ export function renderComputeResources(
   state: ClusterState,
   networkToResourceMap: ReadonlyMap<string, string>,
 ): ResourceRequirements {
-  return toResourceRequirements(
-    newResourceRenderer(vmi, config, state, networkToResourceMap).resourceRequirements(),
-  );
+  return renderComputeResourcesAndVMI(vmi, config, state, networkToResourceMap).resources;
+}
+
+/**
+ * The compute container's resources, and the VMI as upstream holds it afterwards: a memory request or limit
+ * held as an inf.Dec was changed in place by the renderer (see ResourceRenderer.memoryDecOwner), which the
+ * later QoS checks of the support containers see. Returns the given VMI object when nothing changed.
+ */
+export function renderComputeResourcesAndVMI(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  state: ClusterState,
+  networkToResourceMap: ReadonlyMap<string, string>,
+): { resources: ResourceRequirements; vmi: VirtualMachineInstance } {
+  const renderer = newResourceRenderer(vmi, config, state, networkToResourceMap);
+  const resources = toResourceRequirements(renderer.resourceRequirements());
+  const original = vmi.spec.domain.resources;
+  const changed = (field: VmiMemoryField, list: RawResourceList): Quantity | undefined => {
+    const now = renderer.vmiMemory[field];
+    return now !== undefined && !now.equal(Quantity.fromJSON(list?.['memory'] ?? null)) ? now : undefined;
+  };
+  const request = changed('request', original?.requests);
+  const limit = changed('limit', original?.limits);
+  if (request === undefined && limit === undefined) return { resources, vmi };
+  const after = structuredClone(vmi);
+  const domainResources = after.spec.domain.resources!;
+  if (request !== undefined) domainResources.requests = { ...domainResources.requests, memory: request.toString() };
+  if (limit !== undefined) domainResources.limits = { ...domainResources.limits, memory: limit.toString() };
+  return { resources, vmi: after };
 }
 
 const wantsDedicatedSupportResources = (vmi: VirtualMachineInstance): boolean =>

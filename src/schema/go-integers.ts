@@ -71,25 +71,53 @@ const UNSIGNED_FIELDS: Partial<Record<SchemaKind, [string, Unsigned][]>> = {
   ]),
 };
 
-/** The values at a dotted path (`*`: every list item or map value), with their concrete paths. */
-function valuesAt(root: unknown, pattern: string): { path: (string | number)[]; value: unknown }[] {
-  let found: { path: (string | number)[]; value: unknown }[] = [{ path: [], value: root }];
-  for (const segment of pattern.split('.')) {
-    const next: typeof found = [];
-    for (const { path, value } of found) {
-      if (value === null || typeof value !== 'object') continue;
-      if (segment === '*') {
-        const entries: [string | number, unknown][] = Array.isArray(value)
-          ? value.map((item, i) => [i, item])
-          : Object.entries(value);
-        for (const [key, child] of entries) next.push({ path: [...path, key], value: child });
-      } else if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, segment)) {
-        next.push({ path: [...path, segment], value: (value as Record<string, unknown>)[segment] });
+/** A field path split once: `*` is any list item or map value. */
+type Pattern = readonly string[];
+
+const patternsByKind = new Map<SchemaKind, [Pattern, Unsigned][]>();
+
+function patternsOf(kind: SchemaKind): [Pattern, Unsigned][] {
+  let patterns = patternsByKind.get(kind);
+  if (!patterns) {
+    patterns = (UNSIGNED_FIELDS[kind] ?? []).map(([path, type]) => [path.split('.'), type]);
+    patternsByKind.set(kind, patterns);
+  }
+  return patterns;
+}
+
+/** Calls `found` with each value at `pattern` below `value` and its concrete path (`path` is reused). */
+function visitValuesAt(
+  value: unknown,
+  pattern: Pattern,
+  index: number,
+  path: (string | number)[],
+  found: (path: (string | number)[], value: unknown) => void,
+): void {
+  if (index === pattern.length) {
+    found(path, value);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const segment = pattern[index]!;
+  if (segment === '*') {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visitValuesAt(value[i], pattern, index + 1, path, found);
+        path.pop();
+      }
+    } else {
+      for (const [key, child] of Object.entries(value)) {
+        path.push(key);
+        visitValuesAt(child, pattern, index + 1, path, found);
+        path.pop();
       }
     }
-    found = next;
+  } else if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, segment)) {
+    path.push(segment);
+    visitValuesAt((value as Record<string, unknown>)[segment], pattern, index + 1, path, found);
+    path.pop();
   }
-  return found;
 }
 
 /**
@@ -98,16 +126,16 @@ function valuesAt(root: unknown, pattern: string): { path: (string | number)[]; 
  */
 export function unsignedIntegerIssues(kind: SchemaKind, doc: unknown): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
-  for (const [pattern, type] of UNSIGNED_FIELDS[kind] ?? []) {
-    for (const { path, value } of valuesAt(doc, pattern)) {
-      if (typeof value !== 'number' || !Number.isInteger(value)) continue;
-      if (value >= 0 && value <= MAX[type].value) continue;
+  for (const [pattern, type] of patternsOf(kind)) {
+    visitValuesAt(doc, pattern, 0, [], (path, value) => {
+      if (typeof value !== 'number' || !Number.isInteger(value)) return;
+      if (value >= 0 && value <= MAX[type].value) return;
       issues.push({
-        path,
+        path: [...path],
         message: `cannot unmarshal number ${String(value)} into Go type ${type} (0 to ${MAX[type].text})`,
         severity: 'error',
       });
-    }
+    });
   }
   return issues;
 }

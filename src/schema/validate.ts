@@ -2,8 +2,8 @@
 // schemas and the Kubernetes v1.31 core schemas under schemas/. The validators are compiled at build time
 // by scripts/build-validators.mjs into dist/validators/<Kind>.js and loaded lazily, one per kind.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { compileFunction } from '../util/code-cache.js';
 
 export type SchemaKind =
   | 'VirtualMachineInstance'
@@ -113,31 +113,34 @@ function loadValidator(kind: SchemaKind): ValidateFn {
   if (cached) return cached;
   if (!SCHEMA_KINDS.includes(kind)) throw new Error(`no schema for kind ${String(kind)}`);
   const file = fileURLToPath(new URL(`${kind}.js`, validatorsDir));
-  let fn: unknown;
+  let source: string;
   try {
-    // Node >= 20.19 / 22.12 load an ES module without top-level await synchronously through require().
-    const mod = createRequire(import.meta.url)(file) as { default?: unknown };
-    fn = mod.default;
+    source = readFileSync(file, 'utf8');
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code === 'MODULE_NOT_FOUND' || code === 'ENOENT') {
+    if ((err as { code?: unknown }).code === 'ENOENT') {
       throw new Error(`schema validator ${file} is missing: run \`npm run build\``);
     }
-    if (code !== 'ERR_REQUIRE_ESM' && code !== 'ERR_REQUIRE_ASYNC_MODULE') throw err;
-    fn = evaluateModule(readFileSync(file, 'utf8'), file);
+    throw err;
   }
+  const fn = compileFunction<() => unknown>(asFunction(source, file), file)();
   if (typeof fn !== 'function') throw new Error(`schema validator ${file} has no default export`);
   validators.set(kind, fn as ValidateFn);
   return fn as ValidateFn;
 }
 
-/** Older Node: the generated modules import nothing, so their body can run as a function. */
-function evaluateModule(source: string, file: string): unknown {
+/**
+ * The generated modules import nothing, so a module's body runs as a function returning its default
+ * export: a plain script, which (unlike an ES module) loads synchronously and through the code cache.
+ */
+function asFunction(source: string, file: string): string {
+  // the export is the module's last statement: look for it in the last few characters only
+  const tailStart = Math.max(0, source.length - 200);
+  const tail = source.slice(tailStart);
   const m =
-    /export\s*\{\s*([\w$]+)\s+as\s+default\s*\}\s*;?\s*$/.exec(source) ??
-    /export\s+default\s+([\w$]+)\s*;?\s*$/.exec(source);
+    /export\s*\{\s*([\w$]+)\s+as\s+default\s*\}\s*;?\s*$/.exec(tail) ??
+    /export\s+default\s+([\w$]+)\s*;?\s*$/.exec(tail);
   if (!m) throw new Error(`schema validator ${file}: unexpected module shape`);
-  return new Function(`"use strict";${source.slice(0, m.index)};return ${m[1]};`)();
+  return `(function () {"use strict";${source.slice(0, tailStart + m.index)};return ${m[1]};})`;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -12,15 +12,32 @@ const isObject = (value: unknown): value is JsonObject =>
 
 const SCALAR_ZERO: Record<string, unknown> = { s: '', b: false, n: 0 };
 
+interface StructField {
+  name: string;
+  kind: string;
+  omitempty: boolean;
+  /** The kind is a struct (see isStructKind). */
+  struct: boolean;
+}
+
+/** structFields' answers: the shapes never change, and every document goes through the same few structs. */
+const fieldsByType = new Map<string, StructField[]>();
+
 /** All fields of a struct, the fields of inlined (embedded) structs included. */
-function structFields(typeName: string): Array<[string, string]> {
-  const shape = GO_JSON_SHAPES[typeName];
-  if (!shape) return [];
-  const fields: Array<[string, string]> = [];
-  for (const [name, spec] of Object.entries(shape)) {
-    if (name.startsWith('...')) fields.push(...structFields(name.slice(3)));
-    else fields.push([name, spec]);
+function structFields(typeName: string): StructField[] {
+  let fields = fieldsByType.get(typeName);
+  if (fields) return fields;
+  fields = [];
+  for (const [name, spec] of Object.entries(GO_JSON_SHAPES[typeName] ?? {})) {
+    if (name.startsWith('...')) {
+      fields.push(...structFields(name.slice(3)));
+    } else {
+      const omitempty = spec.endsWith('?');
+      const kind = omitempty ? spec.slice(0, -1) : spec;
+      fields.push({ name, kind, omitempty, struct: GO_JSON_SHAPES[kind] !== undefined });
+    }
   }
+  fieldsByType.set(typeName, fields);
   return fields;
 }
 
@@ -97,12 +114,10 @@ function transcode(value: unknown, typeName: string, keepEmpty: boolean): unknow
   if (value !== null && value !== undefined && !isObject(value)) return value;
   const input: JsonObject = isObject(value) ? value : {};
   const output: JsonObject = {};
-  for (const [name, spec] of structFields(typeName)) {
-    const omitempty = spec.endsWith('?');
-    const kind = omitempty ? spec.slice(0, -1) : spec;
+  for (const { name, kind, omitempty, struct } of structFields(typeName)) {
     const present = input[name];
     if (present === undefined || present === null) {
-      if (isStructKind(kind)) output[name] = transcode({}, kind, keepEmpty);
+      if (struct) output[name] = transcode({}, kind, keepEmpty);
       else if (kind === 'meta') output[name] = {};
       else if (kind in SCALAR_ZERO) {
         if (!omitempty) output[name] = SCALAR_ZERO[kind];

@@ -41,3 +41,57 @@ describe('launcher log verbosity label', () => {
     assert.equal(envOf(pod, 'guest-console-log')['VIRT_LAUNCHER_LOG_VERBOSITY'], '18446744073709551615');
   });
 });
+
+describe('memory quantities held as an inf.Dec (a VMI rendered as given)', () => {
+  const render = (spec: Record<string, unknown>): ReturnType<typeof renderLaunchManifest> =>
+    renderLaunchManifest(
+      {
+        apiVersion: 'kubevirt.io/v1',
+        kind: 'VirtualMachineInstance',
+        metadata: { name: 't', namespace: 'default', uid: '11111111-2222-3333-4444-555555555555' },
+        spec,
+      } as unknown as VirtualMachineInstance,
+      new ClusterConfig(),
+      new MemoryClusterState(),
+      options,
+    );
+  const resourcesOf = (pod: ReturnType<typeof renderLaunchManifest>, container: string): unknown =>
+    pod.spec?.containers.find((c) => c.name === container)?.resources;
+
+  it('dedicated CPUs: the limit shares the request inf.Dec, so the overhead is added twice to both', () => {
+    // "1.5Gi" parses into an inf.Dec; WithCPUPinning copies it into the limits, WithMemoryOverhead adds the
+    // 353Mi overhead to the request and then to the limit, in place
+    const pod = render({
+      domain: {
+        cpu: { cores: 2, dedicatedCpuPlacement: true },
+        devices: {},
+        resources: { requests: { memory: '1.5Gi' } },
+      },
+    });
+    const compute = resourcesOf(pod, 'compute') as { limits: Record<string, string>; requests: Record<string, string> };
+    assert.equal(compute.requests['memory'], '2242Mi');
+    assert.equal(compute.limits['memory'], '2242Mi');
+  });
+
+  it('the request changed in place is no longer equal to the limit for the support containers', () => {
+    const pod = render({
+      domain: {
+        devices: {},
+        resources: { requests: { cpu: '1', memory: '1.5Gi' }, limits: { cpu: '1', memory: '1536Mi' } },
+      },
+    });
+    assert.deepEqual(resourcesOf(pod, 'compute'), {
+      limits: {
+        cpu: '1',
+        'devices.kubevirt.io/kvm': '1',
+        'devices.kubevirt.io/tun': '1',
+        memory: '1881Mi',
+      },
+      requests: { cpu: '1', 'ephemeral-storage': '50M', memory: '1881Mi' },
+    });
+    assert.deepEqual(resourcesOf(pod, 'guest-console-log'), {
+      limits: { cpu: '15m', memory: '60M' },
+      requests: { cpu: '5m', memory: '35M' },
+    });
+  });
+});

@@ -1,0 +1,53 @@
+// The entry point of the built CLI, dist/cli/vmi-render.cjs (see scripts/build.mjs). The CLI itself is one
+// CommonJS bundle next to it, dist/cli/core.cjs, which this compiles through the V8 code cache
+// (../util/code-cache.ts): loading it as a module would parse and compile it anew on every run.
+// Only meaningful in dist/cli/; the unbundled CLI is ./main.ts.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileFunction } from '../util/code-cache.js';
+import type { CliIO, main as cliMain } from './main.js';
+
+// for the build's warm-up run (scripts/build.mjs)
+export { recordCodeCaches, saveCodeCaches } from '../util/code-cache.js';
+
+/** What the bundle sees besides CommonJS's usual five: a real dynamic import, for the ES module chunks. */
+type BundleWrapper = (
+  exports: object,
+  require: NodeJS.Require,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+  importModule: (url: string) => Promise<unknown>,
+) => void;
+
+const BUNDLE_PARAMETERS = 'exports, require, module, __filename, __dirname, importModule';
+
+let loaded: typeof cliMain | undefined;
+
+function load(): typeof cliMain {
+  const file = fileURLToPath(new URL('./core.cjs', import.meta.url));
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`${file} is missing or unreadable: run \`npm run build\``);
+  }
+  const module = { exports: {} as { main?: typeof cliMain } };
+  const wrapper = compileFunction<BundleWrapper>(`(function (${BUNDLE_PARAMETERS}) {${source}\n})`, file);
+  wrapper(module.exports, createRequire(file), module, file, dirname(file), (url) => import(url));
+  if (typeof module.exports.main !== 'function') throw new Error(`${file} does not export main()`);
+  return module.exports.main;
+}
+
+/** Runs the CLI; resolves to the exit code. */
+export async function main(argv: string[], io?: CliIO): Promise<number> {
+  try {
+    loaded ??= load();
+  } catch (error) {
+    (io?.stderr ?? process.stderr).write(`vmi-render: broken installation: ${(error as Error).message}\n`);
+    return 70; // EXIT_INTERNAL, which lives in the bundle that failed to load
+  }
+  return loaded(argv, io);
+}

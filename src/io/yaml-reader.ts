@@ -1,0 +1,424 @@
+// A fast reader for the YAML that Kubernetes manifests are usually written in: block mappings and sequences,
+// single-line plain and quoted scalars, literal block scalars (`|`), empty `[]` / `{}`, comments, `---`.
+// It gives the values of all documents exactly as the `yaml` package's parseAllDocuments(...).toJS() would
+// (YAML 1.2 core schema), at a fraction of the cost, since it builds no syntax tree and keeps no positions.
+// Anything outside that subset (flow collections, anchors, tags, multi-line plain or quoted scalars, folded
+// scalars, tabs, odd indentation, duplicate keys, keys that are not strings, every kind of error...) makes
+// it decline, and the caller reads the text with the `yaml` package, which also reports the errors.
+// test/unit/io/yaml-reader.test.ts checks the two agree.
+
+/** Deeper documents are declined (the caller's own depth limit then applies). */
+const MAX_DEPTH = 64;
+/** Longer implicit keys are errors in strict YAML; leave them to the yaml package. */
+const MAX_KEY_LENGTH = 1000;
+/** Characters the reader does not deal with: tabs, CR, other controls, BOM, Unicode line breaks. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNSUPPORTED_CHARACTERS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]/;
+/** A plain scalar cannot start with these (or they start something the reader declines). */
+const PLAIN_START_INDICATORS = new Set([...'-?:,[]{}#&*!|>\'"%@`']);
+
+class Declined extends Error {}
+const declined = new Declined();
+const decline = (): never => {
+  throw declined;
+};
+
+/**
+ * The value of each document of `text` in order (null for an empty one), or undefined if the text is not
+ * in the subset this reader handles.
+ */
+export function readYamlDocuments(text: string): unknown[] | undefined {
+  if (UNSUPPORTED_CHARACTERS.test(text)) return undefined;
+  try {
+    return new Reader(text).documents();
+  } catch (error) {
+    if (error === declined) return undefined;
+    throw error;
+  }
+}
+
+class Reader {
+  private readonly source: string;
+  /** Where each line starts in the source; one more entry for the end of the last line. */
+  private readonly starts: number[] = [];
+  /**
+   * Where each line's text starts: after its leading spaces (or, once a `- key: value` line is read as a
+   * mapping, after the dash: see sequence()).
+   */
+  private readonly textStarts: number[] = [];
+  private position = 0;
+  /** Where the current document's lines end (exclusive). */
+  private end = 0;
+  private readonly endsWithNewline: boolean;
+
+  constructor(source: string) {
+    this.source = source;
+    this.endsWithNewline = source.endsWith('\n');
+    let start = 0;
+    while (start < source.length || (start === source.length && !this.endsWithNewline && start > 0)) {
+      let newline = source.indexOf('\n', start);
+      if (newline === -1) newline = source.length;
+      let text = start;
+      while (source.charCodeAt(text) === 32) text++;
+      this.starts.push(start);
+      this.textStarts.push(Math.min(text, newline));
+      start = newline + 1;
+    }
+    this.starts.push(start);
+  }
+
+  private get lineCount(): number {
+    return this.textStarts.length;
+  }
+
+  /** The end of line `i` (its line break, or the end of the source). */
+  private lineEnd(i: number): number {
+    const next = this.starts[i + 1]!;
+    return next > this.source.length ? this.source.length : next - 1;
+  }
+
+  private indent(i: number): number {
+    return this.textStarts[i]! - this.starts[i]!;
+  }
+
+  /** Line `i` without its indentation. */
+  private text(i: number): string {
+    return this.source.slice(this.textStarts[i], this.lineEnd(i));
+  }
+
+  private isBlank(i: number): boolean {
+    return this.textStarts[i] === this.lineEnd(i);
+  }
+
+  private isBlankOrComment(i: number): boolean {
+    const text = this.textStarts[i]!;
+    return text === this.lineEnd(i) || this.source.charCodeAt(text) === 35; // '#'
+  }
+
+  documents(): unknown[] {
+    // Split at `---` lines; a `...`, a directive, or `---` with content after it is declined.
+    const separators: number[] = [];
+    for (let i = 0; i < this.lineCount; i++) {
+      const start = this.starts[i]!;
+      const c = this.source.charCodeAt(start);
+      if (c !== 45 && c !== 46 && c !== 37) continue; // - . %
+      const raw = this.source.slice(start, this.lineEnd(i));
+      if (raw.startsWith('---') || raw.startsWith('...') || raw.startsWith('%')) {
+        if (raw !== '---') decline();
+        separators.push(i);
+      }
+    }
+    const values: unknown[] = [];
+    let from = 0;
+    for (let index = 0; index <= separators.length; index++) {
+      const to = index < separators.length ? separators[index]! : this.lineCount;
+      let content = false;
+      for (let i = from; i < to && !content; i++) if (!this.isBlankOrComment(i)) content = true;
+      // Before the first `---`, only a document with content counts; after a `---`, every one does.
+      if (index === 0 && !content) {
+        if (separators.length === 0) decline(); // an empty stream
+      } else {
+        values.push(content ? this.document(from, to) : null);
+      }
+      from = to + 1;
+    }
+    return values;
+  }
+
+  private document(start: number, end: number): unknown {
+    this.position = start;
+    this.end = end;
+    const first = this.peek();
+    if (this.indent(first) !== 0) decline();
+    const value = this.node(0, 0);
+    if (this.peek() !== -1) decline(); // lines left over: an indentation the reader does not follow
+    return value;
+  }
+
+  /** The next line with content (skipping blank and comment lines), without consuming it; -1 at the end. */
+  private peek(): number {
+    while (this.position < this.end) {
+      if (!this.isBlankOrComment(this.position)) return this.position;
+      this.position++;
+    }
+    return -1;
+  }
+
+  /** A block mapping or sequence whose first line is the next line, at `indent`. */
+  private node(indent: number, depth: number): unknown {
+    if (depth > MAX_DEPTH) decline();
+    const line = this.peek();
+    if (this.indent(line) !== indent) decline();
+    if (isSequenceItem(this.text(line))) return this.sequence(indent, depth);
+    return this.mapping(indent, depth);
+  }
+
+  private mapping(indent: number, depth: number): Record<string, unknown> {
+    const map: Record<string, unknown> = {};
+    for (let line = this.peek(); line !== -1 && this.indent(line) >= indent; line = this.peek()) {
+      const text = this.text(line);
+      if (this.indent(line) > indent || isSequenceItem(text)) decline();
+      this.position++;
+      const { key, rest } = splitKey(text);
+      if (Object.prototype.hasOwnProperty.call(map, key)) decline(); // duplicate key: an error
+      map[key] = this.value(rest, indent, depth, true);
+    }
+    return map;
+  }
+
+  private sequence(indent: number, depth: number): unknown[] {
+    const list: unknown[] = [];
+    for (let line = this.peek(); line !== -1 && this.indent(line) === indent; line = this.peek()) {
+      const text = this.text(line);
+      if (!isSequenceItem(text)) break; // the next key of a mapping the sequence is a value in
+      this.position++;
+      let spaces = 1;
+      while (text.charCodeAt(spaces) === 32) spaces++;
+      const rest = text.slice(spaces);
+      if (rest !== '' && rest[0] !== '#' && looksLikeKey(rest)) {
+        // `- key: value`: a mapping whose keys sit at the column after the dash; read this line again as
+        // its first entry
+        const column = indent + spaces;
+        this.position--;
+        this.textStarts[line] = this.starts[line]! + column;
+        list.push(this.mapping(column, depth + 1));
+      } else {
+        list.push(this.value(rest, indent, depth, false));
+      }
+    }
+    const next = this.peek();
+    if (next !== -1 && this.indent(next) > indent) decline();
+    return list;
+  }
+
+  /**
+   * The value after `key:` or `- ` (`rest`, possibly empty) of an entry whose key or dash is at `indent`.
+   * `inMapping`: a mapping's value may be a sequence at the mapping's own indentation.
+   */
+  private value(rest: string, indent: number, depth: number, inMapping: boolean): unknown {
+    if (rest === '' || rest[0] === '#') {
+      const next = this.peek();
+      if (next === -1) return null;
+      const nextIndent = this.indent(next);
+      if (nextIndent > indent) return this.node(nextIndent, depth + 1);
+      if (inMapping && nextIndent === indent && isSequenceItem(this.text(next))) {
+        return this.sequence(indent, depth + 1);
+      }
+      return null;
+    }
+    let value: unknown;
+    const first = rest[0]!;
+    if (first === '|') {
+      return this.literal(rest, indent);
+    } else if (first === '"' || first === "'") {
+      const { value: text, end } = first === '"' ? doubleQuoted(rest) : singleQuoted(rest);
+      if (!isTrailingSpaceOrComment(rest, end)) decline();
+      value = text;
+    } else if (rest.startsWith('[]') || rest.startsWith('{}')) {
+      if (!isTrailingSpaceOrComment(rest, 2)) decline();
+      value = rest[0] === '[' ? [] : {};
+    } else {
+      value = plainValue(rest);
+    }
+    // A scalar's entry ends on its line: a more indented line would continue it (or be an error).
+    const next = this.peek();
+    if (next !== -1 && this.indent(next) > indent) decline();
+    return value;
+  }
+
+  /** A literal block scalar (`|`, `|-`, `|+`) whose header is `header`, under an entry at `indent`. */
+  private literal(header: string, indent: number): string {
+    const chomping = header[1];
+    if (header.length > 2 || (chomping !== undefined && chomping !== '-' && chomping !== '+')) decline();
+    let contentIndent = -1;
+    let deepestLeadingBlank = 0;
+    const lines: string[] = []; // '' for an empty line
+    let lastContent = -1;
+    while (this.position < this.end) {
+      const line = this.position;
+      const lineIndent = this.indent(line);
+      if (this.isBlank(line)) {
+        if (contentIndent === -1) deepestLeadingBlank = Math.max(deepestLeadingBlank, lineIndent);
+        else if (lineIndent > contentIndent) decline(); // spaces as content
+        lines.push('');
+      } else {
+        if (lineIndent <= indent) break;
+        if (contentIndent === -1) contentIndent = lineIndent;
+        else if (lineIndent < contentIndent) decline();
+        lines.push(this.source.slice(this.starts[line]! + contentIndent, this.lineEnd(line)));
+        lastContent = lines.length - 1;
+      }
+      this.position++;
+    }
+    // no content, leading blank lines deeper than the content, or no line break at the very end: unusual
+    if (contentIndent === -1 || deepestLeadingBlank > contentIndent) decline();
+    if (this.position === this.lineCount && !this.endsWithNewline) decline();
+    const body = lines.slice(0, lastContent + 1).join('\n');
+    if (chomping === '-') return body;
+    if (chomping === '+') return `${body}\n${'\n'.repeat(lines.length - 1 - lastContent)}`;
+    return `${body}\n`;
+  }
+}
+
+function isSequenceItem(text: string): boolean {
+  return text[0] === '-' && (text.length === 1 || text[1] === ' ');
+}
+
+/** Whether `text` starts a `key: value` entry (a quoted key, or a plain one before `: ` or a final `:`). */
+function looksLikeKey(text: string): boolean {
+  if (text[0] === '"' || text[0] === "'") {
+    const { end } = text[0] === '"' ? doubleQuoted(text) : singleQuoted(text);
+    return text[end] === ':' && (end + 1 === text.length || text[end + 1] === ' ');
+  }
+  const colon = text.indexOf(': ');
+  return colon > 0 || text.endsWith(':');
+}
+
+/** `key: rest` of a mapping entry; declines what is not a plain or quoted string key. */
+function splitKey(text: string): { key: string; rest: string } {
+  let key: string;
+  let after: number;
+  if (text[0] === '"' || text[0] === "'") {
+    const quoted = text[0] === '"' ? doubleQuoted(text) : singleQuoted(text);
+    key = quoted.value;
+    after = quoted.end;
+    if (text[after] !== ':') decline();
+  } else {
+    let colon = text.indexOf(': ');
+    if (colon === -1) {
+      if (!text.endsWith(':')) decline();
+      colon = text.length - 1;
+    }
+    key = text.slice(0, colon);
+    after = colon;
+    if (key === '' || PLAIN_START_INDICATORS.has(key[0]!) || key.endsWith(' ') || key.includes(' #'))
+      decline();
+    if (key.includes(':') && /:(?: |$)/.test(key)) decline();
+    if (resolvePlain(key) !== key) decline(); // null, a boolean or a number as a key
+  }
+  if (key.length > MAX_KEY_LENGTH || key === '__proto__' || key === '<<') decline();
+  // after the colon: nothing, or at least one space
+  if (after + 1 < text.length && text[after + 1] !== ' ') decline();
+  let restStart = after + 1;
+  while (text.charCodeAt(restStart) === 32) restStart++;
+  return { key, rest: text.slice(restStart) };
+}
+
+function isTrailingSpaceOrComment(text: string, from: number): boolean {
+  let i = from;
+  while (text.charCodeAt(i) === 32) i++;
+  return i === text.length || (i > from && text[i] === '#');
+}
+
+/** A single-line plain scalar after `key: ` or `- `, with its comment if any. */
+function plainValue(rest: string): unknown {
+  if (PLAIN_START_INDICATORS.has(rest[0]!)) {
+    // `-1`, `-x` are plain; `- `, `? `, `: ` and the other indicators start something else
+    if (rest[0] !== '-' || rest.length === 1 || rest[1] === ' ') decline();
+  }
+  let text = rest;
+  const comment = text.indexOf(' #');
+  if (comment !== -1) text = text.slice(0, comment);
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 32) end--;
+  text = text.slice(0, end);
+  if (text.includes(': ') || text.endsWith(':')) decline(); // a mapping where a value may not start one
+  return resolvePlain(text);
+}
+
+/** A plain scalar's value under the YAML 1.2 core schema, in the yaml package's tag order. */
+function resolvePlain(text: string): unknown {
+  const c = text.charCodeAt(0);
+  // only these can start a non-string: digits, sign, dot, n/N/~ (null), t/T/f/F (booleans), 0 (oct/hex)
+  if (!(
+    (c >= 48 && c <= 57) ||
+    c === 43 ||
+    c === 45 ||
+    c === 46 ||
+    c === 110 ||
+    c === 78 ||
+    c === 126 ||
+    c === 116 ||
+    c === 84 ||
+    c === 102 ||
+    c === 70
+  )) {
+    return text;
+  }
+  if (/^(?:~|[Nn]ull|NULL)?$/.test(text)) return null;
+  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(text)) return text[0] === 't' || text[0] === 'T';
+  if (/^0o[0-7]+$/.test(text)) return parseInt(text.substring(2), 8);
+  if (/^[-+]?[0-9]+$/.test(text)) return parseInt(text, 10);
+  if (/^0x[0-9a-fA-F]+$/.test(text)) return parseInt(text.substring(2), 16);
+  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(text)) {
+    return text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? -Infinity : Infinity;
+  }
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(text)) return parseFloat(text);
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(text)) return parseFloat(text);
+  return text;
+}
+
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+};
+
+/** A double-quoted scalar that closes on its line: its value and the index after the closing quote. */
+function doubleQuoted(text: string): { value: string; end: number } {
+  let value = '';
+  let i = 1;
+  for (;;) {
+    const next = text.slice(i).search(/["\\]/);
+    if (next === -1) decline(); // continues on the next line
+    value += text.slice(i, i + next);
+    i += next;
+    if (text[i] === '"') return { value, end: i + 1 };
+    const escape = text[i + 1];
+    if (escape === undefined) decline();
+    const simple = ESCAPES[escape!];
+    if (simple !== undefined) {
+      value += simple;
+      i += 2;
+      continue;
+    }
+    const length = escape === 'x' ? 2 : escape === 'u' ? 4 : escape === 'U' ? 8 : 0;
+    const hex = text.substr(i + 2, length);
+    if (length === 0 || hex.length !== length || !/^[0-9a-fA-F]+$/.test(hex)) decline();
+    const code = parseInt(hex, 16);
+    if (code > 0x10ffff) decline();
+    value += String.fromCodePoint(code);
+    i += 2 + length;
+  }
+}
+
+/** A single-quoted scalar that closes on its line: its value and the index after the closing quote. */
+function singleQuoted(text: string): { value: string; end: number } {
+  let value = '';
+  let i = 1;
+  for (;;) {
+    const quote = text.indexOf("'", i);
+    if (quote === -1) decline();
+    value += text.slice(i, quote);
+    if (text[quote + 1] === "'") {
+      value += "'";
+      i = quote + 2;
+      continue;
+    }
+    return { value, end: quote + 1 };
+  }
+}

@@ -1,0 +1,229 @@
+// The fast YAML reader must give exactly the values the `yaml` package gives, or decline.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { parseAllDocuments, stringify } from 'yaml';
+import { readYamlDocuments } from '../../../src/io/yaml-reader.js';
+import { ROOT } from '../../support/cli.js';
+
+/** What parseDocuments' yaml package path gives: each document's value, or undefined for any error. */
+function reference(text: string): unknown[] | undefined {
+  const documents = parseAllDocuments(text, {
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+    resolveKnownTags: false,
+  });
+  if ('empty' in documents) return undefined;
+  const values: unknown[] = [];
+  for (const document of documents) {
+    if (document.errors.length > 0) return undefined;
+    values.push(document.toJS({ maxAliasCount: 100 }));
+  }
+  return values;
+}
+
+/** Deep equality that also compares key order, prototypes, -0 and NaN. */
+function difference(a: unknown, b: unknown, path = ''): string {
+  if (typeof a !== typeof b) return `${path}: ${typeof a} vs ${typeof b}`;
+  if (a === null || b === null || typeof a !== 'object') {
+    return Object.is(a, b) ? '' : `${path}: ${String(a)} vs ${String(b)}`;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  if (Array.isArray(x) !== Array.isArray(y)) return `${path}: array vs object`;
+  if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y)) return `${path}: prototype`;
+  const keys = Object.keys(x);
+  if (keys.join('\u0000') !== Object.keys(y).join('\u0000')) return `${path}: keys differ`;
+  for (const key of keys) {
+    const found = difference(x[key], y[key], `${path}.${key}`);
+    if (found) return found;
+  }
+  return '';
+}
+
+/** Reads like the yaml package, or declines; returns whether it read. */
+function check(text: string): boolean {
+  const fast = readYamlDocuments(text);
+  if (fast === undefined) return false;
+  const expected = reference(text);
+  assert.ok(expected !== undefined, `accepted text the yaml package rejects:\n${text}`);
+  assert.equal(difference(fast, expected), '', `read differently:\n${text}`);
+  return true;
+}
+
+function yamlFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...yamlFiles(path));
+    else if (name.endsWith('.yaml') || name.endsWith('.yml')) found.push(path);
+  }
+  return found;
+}
+
+const corpus = ['fixtures', 'examples', 'deploy']
+  .flatMap((dir) => yamlFiles(join(ROOT, dir)))
+  .map((file) => readFileSync(file, 'utf8'));
+
+test('the project YAML files read as the yaml package reads them, nearly all on the fast path', () => {
+  const read = corpus.filter(check).length;
+  assert.ok(read >= corpus.length * 0.9, `only ${read} of ${corpus.length} files on the fast path`);
+});
+
+test('scalars, block scalars, documents and comments', () => {
+  const texts = [
+    'a: 1\nb: -0\nc: +5\nd: 0o17\ne: 0x1F\nf: 1.50\ng: .5\nh: 1e3\ni: -.Inf\nj: .NaN\nk: 08\nl: 1_000\n',
+    'a: null\nb: ~\nc: Null\nd: NULL\ne: nULL\nf: true\ng: False\nh: TRUE\ni: yes\nj: tRUE\n',
+    "a: \"x\\ty\\u00e9\\x41\\U0001F600\\\"\\\\ \\/\"\nb: 'it''s'\nc: \"\" # comment\nd: ''\n",
+    'a: b # c\nd: e#f\ng: h  #i\nj: http://x:80/y\nk: a,b]\nl: "q" \n',
+    'list:\n- a\n- b: 1\n  c: 2\n-\n- - x\n',
+    'list:\n  - a\n  -   b: 1\n      c: [] \nmap: {}\n',
+    'a: |\n  one\n   two\n\n  three\n\nb: |-\n  x\n\n\nc: |+\n  y\n\n\nd: 1\n',
+    'a: |\n\n  late start\n',
+    'a: |\n    deep\n  shallow\n',
+    '- |\n x\n- |-\n  y\n',
+    '# only\n---\na: 1\n---\n---\n# nothing\n---\nb: 2\n',
+    'a: 1\n---\n',
+    '---\na: 1\n...\n',
+    '%YAML 1.2\n---\na: 1\n',
+    'a: 1\na: 2\n',
+    '"a": 1\na: 2\n',
+    '1: a\n',
+    'true: a\n',
+    '? a\n: b\n',
+    'a:\n  b\n',
+    'a: b\n  c\n',
+    'a: b: c\n',
+    'a: &x 1\nb: *x\n',
+    'a: !!str 1\n',
+    'a: [1, 2]\n',
+    'a:\tb\n',
+    'a: b\r\n',
+    '  a: 1\n',
+    'a: "unterminated\n  line"\n',
+    'a: |\n  no final newline',
+    '__proto__: 1\n',
+    'a: 1\n b: 2\n',
+    'a:\n- 1\n b: 2\n',
+    '',
+    '\n\n',
+    '---\n',
+  ];
+  for (const text of texts) check(text);
+  assert.ok(check(texts[0]!) && check(texts[6]!) && check(texts[10]!));
+});
+
+/** Small edits of the project's files: the reader must never read an edited text differently. */
+test('mutated project files: the same values as the yaml package, or declined', () => {
+  const inserts = [
+    ' ',
+    '  ',
+    '\n',
+    '- ',
+    '-',
+    ':',
+    ': ',
+    '#',
+    ' #',
+    "'",
+    '"',
+    '|',
+    '|-',
+    '|+',
+    '|2',
+    '>',
+    '[',
+    ']',
+    '{}',
+    '&a ',
+    '*a',
+    '!!str ',
+    '? ',
+    '---\n',
+    '...',
+    '\\',
+    'null',
+    '~',
+    '1',
+    '-0',
+    '0x1',
+    '.5',
+    'true',
+    '\\n',
+    '\\x41',
+    '\n  ',
+    '\n- ',
+    'a: b',
+    'a:',
+    '%',
+    '@',
+    ',',
+    'é',
+    '\n\n',
+    '\n   \n',
+    '__proto__',
+    'a: 1\na: 2\n',
+    '- - x',
+    '\n#c\n',
+  ];
+  let seed = 12345;
+  const random = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const sources = corpus.filter((text) => readYamlDocuments(text) !== undefined);
+  let read = 0;
+  for (let i = 0; i < 4000; i++) {
+    let text = pick(sources);
+    for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits--) {
+      const at = Math.floor(random() * (text.length + 1));
+      const kind = random();
+      if (kind < 0.5) text = text.slice(0, at) + pick(inserts) + text.slice(at);
+      else if (kind < 0.7) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 3));
+      else {
+        const lines = text.split('\n');
+        const line = Math.floor(random() * lines.length);
+        if (kind < 0.8) lines.splice(line, 0, lines[line]!);
+        else if (kind < 0.9) lines[line] = ` ${lines[line]!}`;
+        else lines[line] = lines[line]!.replace(/^ {1,2}/, '');
+        text = lines.join('\n');
+      }
+    }
+    if (check(text)) read++;
+  }
+  assert.ok(read > 1000, `read only ${read} of 4000`);
+});
+
+const key = fc.oneof(
+  fc.stringMatching(/^[a-zA-Z0-9 ._/:#'"-]{0,10}$/),
+  fc.constantFrom('1', 'true', 'null', '~', '-', 'a: b', ' a', 'a ', '#', "'", '"'),
+);
+const scalar = fc.oneof(
+  key,
+  fc.string({ maxLength: 6 }),
+  fc.stringMatching(/^[a-z \n]{0,30}$/),
+  fc.double(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+);
+const data = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, scalar, tie('list'), tie('map')),
+  list: fc.array(tie('value'), { maxLength: 4 }),
+  map: fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+})).value;
+
+test('random data written by the yaml package reads back the same, or is declined', () => {
+  let read = 0;
+  fc.assert(
+    fc.property(fc.dictionary(key, data, { minKeys: 1, maxKeys: 5 }), fc.boolean(), (value, indentSeq) => {
+      if (check(stringify(value, { indentSeq, lineWidth: 0 }))) read++;
+    }),
+    { numRuns: 2000 },
+  );
+  assert.ok(read > 300, `read only ${read} of 2000`);
+});

@@ -6,16 +6,18 @@
 //   dist/cli/vmi-render.cjs  src/cli/launch.ts: compiles core.cjs through the V8 code cache
 //                            (src/util/code-cache.ts). CommonJS, like bin/vmi-render, so that a run never
 //                            starts Node's ES module loader.
-//   dist/cli/core.cjs        src/cli/main.ts and all it imports (commander, yaml, the render) in one
-//                            CommonJS script: Node.js 20 can use a code cache for a script, not for ES modules
+//   dist/cli/core.cjs        src/cli/main.ts and all it imports (commander, the render, a stand-in for the
+//                            yaml package) in one CommonJS script: Node.js 20 can use a code cache for a
+//                            script, not for ES modules
 //   dist/cli/yaml.cjs        the yaml package, loaded (through the code cache) only when core.cjs uses it:
 //                            when src/io's fast YAML reader or writer declines, or a problem needs a position
 //   dist/cli/watch.mjs       the `watch` command, loaded only by `watch`; it loads @kubernetes/client-node
 //                            from node_modules, also only then
 //   dist/cli/.code-cache/, dist/validators/.code-cache/
-//                            V8 code caches of core.cjs and of the validators, saved after a warm-up run of
-//                            the built CLI; found by content hash and Node.js version, so a stale or foreign
-//                            cache is never used (and V8 checks its own version and flags on top)
+//                            V8 code caches of core.cjs, yaml.cjs and the validators, saved after a warm-up
+//                            run of the built CLI; found by content hash and Node.js version and checksummed,
+//                            so a stale, foreign or damaged cache is never used (V8 checks its own version
+//                            and flags on top); without one, a script is compiled as usual
 // The bundles are made from tsc's output: what runs is what was type-checked.
 //
 // Usage: node scripts/build.mjs [--no-code-cache]

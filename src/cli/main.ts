@@ -115,7 +115,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     )
     .action(async (files: string[], options: Record<string, unknown>) => {
       const flags = toFlags(options);
-      const outcome = runPipeline(files, flags, io.readStdin);
+      const outcome = runPipeline(files, flags, io.readStdin, flags.output === 'yaml' ? 'yaml' : 'objects');
       const problems = renderProblems(outcome);
       printProblems(io, problems);
       if (problems.some((problem) => problem.severity === 'error')) {
@@ -139,7 +139,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     )
     .action(async (files: string[], options: Record<string, unknown>) => {
       const flags = toFlags(options);
-      const report = lintOutcome(runPipeline(files, flags, io.readStdin), flags.strict);
+      const report = lintOutcome(runPipeline(files, flags, io.readStdin, 'nothing'), flags.strict);
       const format = flags.output as LintFormat;
       await write(io.stdout, formatLintReport(report, format, colours(io.stdout)));
       setExit(report.failed ? EXIT_INVALID : EXIT_OK);

@@ -22,9 +22,20 @@ export interface RenderFlags {
 
 export interface DocumentOutcome {
   target: RenderTarget;
+  /** The rendered objects (only with Keep 'objects'). */
   result?: PipelineResult;
+  /** The rendered object to print, as YAML (only with Keep 'yaml'). */
+  yaml?: string;
+  /** Why virt-api would refuse to create the VM or VMI (see PipelineResult). */
+  refusals?: PipelineResult['refusals'];
   error?: string;
 }
+
+/**
+ * What runPipeline keeps of each rendered document: the objects; only the YAML of the one to print
+ * (`render -o yaml`: then a thousand Pods need not all be alive at once); or nothing (`lint`).
+ */
+export type Keep = 'objects' | 'yaml' | 'nothing';
 
 export interface RunOutcome {
   problems: InputProblem[];
@@ -53,7 +64,12 @@ export function parseNamespace(value: string): string {
   return value;
 }
 
-export function runPipeline(files: string[], flags: RenderFlags, stdin: () => Buffer): RunOutcome {
+export function runPipeline(
+  files: string[],
+  flags: RenderFlags,
+  stdin: () => Buffer,
+  keep: Keep = 'objects',
+): RunOutcome {
   const arch = parseArch(flags.arch);
   parseNamespace(flags.namespace);
   const inputs = loadInputs(
@@ -85,7 +101,13 @@ export function runPipeline(files: string[], flags: RenderFlags, stdin: () => Bu
         ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
         ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
       });
-      documents.push({ target, result });
+      const { refusals } = result;
+      if (keep === 'objects') documents.push({ target, result, refusals });
+      else if (keep === 'nothing') documents.push({ target, refusals });
+      else {
+        const yaml = formatObjects([flags.show === 'vmi' ? result.vmi : result.pod], 'yaml');
+        documents.push({ target, yaml, refusals });
+      }
     } catch (error) {
       if (error instanceof RenderError || error instanceof InvalidInputError) {
         documents.push({ target, error: error.message });
@@ -140,12 +162,11 @@ export function documentProblems(
   document: DocumentOutcome,
   refusalSeverity: 'error' | 'warning',
 ): InputProblem[] {
-  const { line, column } = document.target.source.locate(document.target.path);
   const file = document.target.file === '-' ? '<stdin>' : document.target.file;
   const kind = document.target.document.kind;
   const name = (document.target.document.metadata?.name as string | undefined) ?? '';
   const problems: InputProblem[] = [];
-  for (const cause of document.result?.refusals ?? []) {
+  for (const cause of document.refusals ?? []) {
     // a VM's causes name fields of the VM; a VMI's name fields of the VMI as the user wrote it
     const at = document.target.source.locate([...document.target.path, ...parseFieldPath(cause.field)]);
     problems.push({
@@ -156,6 +177,8 @@ export function documentProblems(
     });
   }
   if (document.error !== undefined) {
+    // only now: a position costs a second parse of the file (src/io/documents.ts)
+    const { line, column } = document.target.source.locate(document.target.path);
     problems.push({
       location: { file, line, column },
       path: '',
@@ -174,6 +197,9 @@ export function renderProblems(outcome: RunOutcome): InputProblem[] {
 }
 
 export function formatRendered(outcome: RunOutcome, format: OutputFormat, show: 'pod' | 'vmi'): string {
+  if (format === 'yaml' && outcome.documents.every((document) => document.yaml !== undefined)) {
+    return outcome.documents.map((document) => document.yaml).join('---\n');
+  }
   const objects = outcome.documents.map((document) =>
     show === 'vmi' ? document.result!.vmi : document.result!.pod,
   );

@@ -11,6 +11,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { InvalidInputError, type InputProblem } from '../errors.js';
+import { readYamlDocuments } from './yaml-reader.js';
 
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -182,16 +183,27 @@ function valueDepth(root: unknown): number {
  */
 export function nonFiniteNumbers(root: unknown): FieldPath[] {
   const found: FieldPath[] = [];
-  const stack: [unknown, (string | number)[]][] = [[root, []]];
-  while (stack.length) {
-    const [value, path] = stack.pop()!;
-    if (typeof value === 'number' && !Number.isFinite(value)) found.push(path);
-    else if (Array.isArray(value)) value.forEach((child, i) => stack.push([child, [...path, i]]));
-    else if (value && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) stack.push([child, [...path, key]]);
+  // one path, extended and cut back while walking: a copy is made only for what is found
+  const path: (string | number)[] = [];
+  const visit = (value: unknown): void => {
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) found.push([...path]);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]);
+        path.pop();
+      }
+    } else if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        path.push(key);
+        visit((value as Record<string, unknown>)[key]);
+        path.pop();
+      }
     }
-  }
-  return found.reverse();
+  };
+  visit(root);
+  return found;
 }
 
 function locator(document: Document, lineCounter: LineCounter) {
@@ -228,18 +240,49 @@ function syntaxMessage(error: YAMLError): string {
 
 /** Parses a multi-document YAML (or JSON) text. Every problem is reported at once (syntax errors: up to 20). */
 export function parseDocuments(input: InputText): SourceDocument[] {
+  const values = readYamlDocuments(input.text);
+  return values ? withLazyPositions(input, values) : parseWithPositions(input);
+}
+
+function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof parseAllDocuments> {
+  return parseAllDocuments(text, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+    // YAML 1.1 tags (!!binary, !!set, !!timestamp, ...) stay plain strings, lists and maps: JSON values.
+    resolveKnownTags: false,
+  });
+}
+
+/**
+ * Documents the fast reader read (./yaml-reader.ts: same values, no positions, no errors possible). Positions
+ * are needed only to report a problem: the first request parses the text again, with the yaml package.
+ */
+function withLazyPositions(input: InputText, values: unknown[]): SourceDocument[] {
+  let locators: SourceDocument['locate'][] | undefined;
+  const locatorOf = (index: number): SourceDocument['locate'] => {
+    if (!locators) {
+      const lineCounter = new LineCounter();
+      locators = parseYaml(input.text, lineCounter).map((document) => locator(document, lineCounter));
+    }
+    return locators[index]!;
+  };
+  const result: SourceDocument[] = [];
+  values.forEach((value, i) => {
+    // An empty document (a trailing `---`, or only comments) is skipped, as kubectl skips it.
+    if (value === null) return;
+    result.push({ file: input.file, index: i + 1, value, locate: (path) => locatorOf(i)(path) });
+  });
+  return result;
+}
+
+function parseWithPositions(input: InputText): SourceDocument[] {
   const file = displayName(input.file);
   const lineCounter = new LineCounter();
   let documents: ReturnType<typeof parseAllDocuments>;
   try {
-    documents = parseAllDocuments(input.text, {
-      lineCounter,
-      uniqueKeys: true,
-      prettyErrors: false,
-      strict: true,
-      // YAML 1.1 tags (!!binary, !!set, !!timestamp, ...) stay plain strings, lists and maps: JSON values.
-      resolveKnownTags: false,
-    });
+    documents = parseYaml(input.text, lineCounter);
   } catch (error) {
     if (error instanceof RangeError)
       fail(input.file, `is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`);

@@ -1,6 +1,7 @@
 // Writing Pods as YAML or JSON. Keys are sorted at every level, as `kubectl get -o yaml` prints them,
 // so the same input always gives byte-identical output.
 import { stringify } from 'yaml';
+import { writeYamlDocument } from './yaml-writer.js';
 
 export type OutputFormat = 'yaml' | 'json';
 
@@ -19,15 +20,23 @@ export function canonicalize(value: unknown): unknown {
 }
 
 export function formatObjects(objects: unknown[], format: OutputFormat): string {
-  const canonical = objects.map(canonicalize);
   if (format === 'json') {
+    const canonical = objects.map(canonicalize);
     const value =
       canonical.length === 1 ? canonical[0] : { apiVersion: 'v1', kind: 'List', items: canonical };
     return JSON.stringify(value, null, 2) + '\n';
   }
-  return canonical
-    .map((object) =>
-      stringify(object, { indentSeq: false, lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false }),
+  // The fast writer prints the same text; the yaml package does what it declines (multi-line strings...).
+  return objects
+    .map(
+      (object) =>
+        writeYamlDocument(object) ??
+        stringify(canonicalize(object), {
+          indentSeq: false,
+          lineWidth: 0,
+          minContentWidth: 0,
+          aliasDuplicateObjects: false,
+        }),
     )
     .join('---\n');
 }

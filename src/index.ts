@@ -2,6 +2,7 @@
 import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject, type ClusterState } from './state/cluster-state.js';
 import { renderDocument } from './pipeline.js';
+import { dropNullFields } from './util/objects.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
 
@@ -36,7 +37,9 @@ export function render(inputs: RenderInputs): RenderOutput {
     ...(inputs.kubevirt ? { kubevirt: inputs.kubevirt } : {}),
   });
   const state = inputs.state ?? new MemoryClusterState(inputs.objects ?? [], namespace);
-  const { pod, vmi } = renderDocument(inputs.document, {
+  // the API server drops null fields before anything sees an object (the CLI does so while validating)
+  const document = dropNullFields(inputs.document) as VirtualMachineInstance | VirtualMachine;
+  const { pod, vmi } = renderDocument(document, {
     config,
     state,
     admission: inputs.admission ?? true,

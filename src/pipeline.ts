@@ -2,7 +2,6 @@
 // create-time defaults, then the pure render. Shared by `render`, `lint` and `watch`.
 import { digest } from './util/digest.js';
 import { uuidV5 } from './util/uuid.js';
-import { dropNullFields } from './util/objects.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
 import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
@@ -79,10 +78,8 @@ function withIdentity<T extends { metadata?: { name?: string; namespace?: string
   object: T,
   namespace: string,
 ): T {
-  // the API server drops null fields before anything sees the object
-  const copy = dropNullFields(object) as T;
-  copy.metadata = { ...copy.metadata, namespace: copy.metadata?.namespace || namespace };
-  return copy;
+  // shallow: nothing downstream changes its input (admission works on its own deep copy)
+  return { ...object, metadata: { ...object.metadata, namespace: object.metadata?.namespace || namespace } };
 }
 
 /**

@@ -1,0 +1,63 @@
+// The pipeline never changes its inputs: every conformance case renders from deeply frozen documents,
+// cluster config and cluster objects (a write to a frozen object throws in strict-mode modules).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, parseAllDocuments } from 'yaml';
+import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js';
+import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
+import { renderDocument } from '../../../src/pipeline.js';
+import { RenderError } from '../../../src/errors.js';
+import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+
+const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+for (const corpus of ['conformance', 'vm-conformance']) {
+  const base = join(FIXTURES, corpus);
+  const cases = readdirSync(base, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  test(`${corpus}: inputs are never modified`, () => {
+    for (const { name } of cases) {
+      const dir = join(base, name);
+      const read = (file: string): string | undefined =>
+        existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined;
+      const settings = JSON.parse(read('case.json') ?? '{}') as {
+        arch?: Arch;
+        admission?: boolean;
+        vmiUID?: string;
+      };
+      const kubevirt = read('kubevirt.yaml');
+      const objects = read('objects.yaml');
+      const config = new ClusterConfig({
+        arch: settings.arch ?? 'amd64',
+        ...(kubevirt ? { kubevirt: deepFreeze(parse(kubevirt) as KubeVirt) } : {}),
+      });
+      const state = new MemoryClusterState(
+        objects ? parseAllDocuments(objects).map((doc) => deepFreeze(doc.toJS() as ClusterObject)) : [],
+      );
+      const document = deepFreeze(parse(read('vmi.yaml')!) as VirtualMachineInstance | VirtualMachine);
+      const before = JSON.stringify(document);
+      try {
+        renderDocument(document, {
+          config,
+          state,
+          admission: settings.admission ?? true,
+          namespace: 'default',
+          ...(settings.vmiUID ? { uid: settings.vmiUID } : {}),
+        });
+      } catch (error) {
+        assert.ok(error instanceof RenderError, `${name}: ${String(error)}`);
+      }
+      assert.equal(JSON.stringify(document), before, name);
+    }
+  });
+}

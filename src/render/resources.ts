@@ -689,7 +689,8 @@ export function renderComputeResourcesAndVMI(
   if (request === undefined && limit === undefined) return { resources, vmi };
   const after = structuredClone(vmi);
   const domainResources = after.spec.domain.resources!;
-  if (request !== undefined) domainResources.requests = { ...domainResources.requests, memory: request.toString() };
+  if (request !== undefined)
+    domainResources.requests = { ...domainResources.requests, memory: request.toString() };
   if (limit !== undefined) domainResources.limits = { ...domainResources.limits, memory: limit.toString() };
   return { resources, vmi: after };
 }

@@ -68,7 +68,10 @@ describe('memory quantities held as an inf.Dec (a VMI rendered as given)', () =>
         resources: { requests: { memory: '1.5Gi' } },
       },
     });
-    const compute = resourcesOf(pod, 'compute') as { limits: Record<string, string>; requests: Record<string, string> };
+    const compute = resourcesOf(pod, 'compute') as {
+      limits: Record<string, string>;
+      requests: Record<string, string>;
+    };
     assert.equal(compute.requests['memory'], '2242Mi');
     assert.equal(compute.limits['memory'], '2242Mi');
   });

@@ -302,7 +302,9 @@ describe('VM controller', () => {
         virtualMachineToVMI(mutateVirtualMachine(withInstancetypeRevision, config, state), config, state, {
           uid: 'u',
         }),
-      new RenderError('vm controller: Failed to apply instancetype: controllerrevisions.apps "rev-x" not found'),
+      new RenderError(
+        'vm controller: Failed to apply instancetype: controllerrevisions.apps "rev-x" not found',
+      ),
     );
     // the preference is looked up first (device preferences), so its revision fails first
     const withBothRevisions = vm({

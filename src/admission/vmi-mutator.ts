@@ -27,7 +27,6 @@ export interface AdmissionOptions {
   now?: string;
 }
 
-
 /** The firmware UUID virt-controller derives from a VirtualMachine's name. */
 export function stableFirmwareUUID(name: string): string {
   return uuidV5(FIRMWARE_UUID_NAMESPACE, name);

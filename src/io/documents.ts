@@ -352,7 +352,6 @@ function parseWithPositions(input: InputText): SourceDocument[] {
   return result;
 }
 
-
 /** The items of a `kind: List` (what `kubectl get -o yaml` prints), or the document itself. */
 export function expandLists(
   documents: SourceDocument[],

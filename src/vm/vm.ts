@@ -37,7 +37,6 @@ function controllerError(message: string, cause?: unknown): RenderError {
   return new RenderError(VM_CONTROLLER_PREFIX + message, cause === undefined ? undefined : { cause });
 }
 
-
 // upstream: setupStableFirmwareUUID
 function setupStableFirmwareUUID(vmi: VirtualMachineInstance): void {
   const firmware = (vmi.spec.domain.firmware ??= {});

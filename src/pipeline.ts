@@ -8,7 +8,7 @@ import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
 import type { ClusterState } from './state/cluster-state.js';
 import { renderLaunchManifest } from './render/launch-manifest.js';
 import type { RenderOptions } from './render/options.js';
-import { applyCreateDefaults } from './admission/index.js';
+import { applyCreateDefaultsDirect, canonicalizeVmiQuantities } from './admission/index.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
 import { admitVMCreate, admitVMICreate, type AdmissionCause } from './admission/validate/index.js';
 
@@ -70,8 +70,30 @@ export interface PipelineResult {
 
 /** A resolved VMI and the causes for which virt-api would refuse it (or the VM it comes from). */
 export interface ResolvedVMI {
+  /** The VMI as stored (quantities as canonical strings, like Go's JSON round trip). */
   vmi: VirtualMachineInstance;
+  /**
+   * The VMI the render sees: with admission, the Go object right after defaulting (its quantity fields
+   * hold Quantity objects keeping their Go format, see applyCreateDefaultsDirect); otherwise `vmi`.
+   */
+  renderVmi: VirtualMachineInstance;
   refusals: AdmissionCause[];
+}
+
+/** Admission on a VMI: the defaulted Go object for the render, its stored form and virt-api's verdict. */
+function admitVMI(
+  vmi: VirtualMachineInstance,
+  uid: string,
+  config: ClusterConfig,
+  refusals: AdmissionCause[],
+): ResolvedVMI {
+  const direct = applyCreateDefaultsDirect(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+  const stored = canonicalizeVmiQuantities(direct);
+  return {
+    vmi: stored,
+    renderVmi: direct,
+    refusals: [...refusals, ...admitVMICreate(stored, config).causes],
+  };
 }
 
 function withIdentity<T extends { metadata?: { name?: string; namespace?: string; uid?: string } }>(
@@ -98,9 +120,8 @@ export function resolveVMI(
     const mutated = mutateVirtualMachine(vm, config, state);
     const refusals = admitVMCreate(mutated, config, { state }).causes;
     const vmi = virtualMachineToVMI(mutated, config, state, { uid });
-    if (!settings.admission) return { vmi, refusals };
-    const defaulted = applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
-    return { vmi: defaulted, refusals: [...refusals, ...admitVMICreate(defaulted, config).causes] };
+    if (!settings.admission) return { vmi, renderVmi: vmi, refusals };
+    return admitVMI(vmi, uid, config, refusals);
   }
   const vmi = withIdentity(document as VirtualMachineInstance, settings.namespace);
   const uid =
@@ -108,22 +129,21 @@ export function resolveVMI(
     vmi.metadata?.uid ||
     deriveUID('VirtualMachineInstance', vmi.metadata?.namespace ?? '', vmi.metadata?.name ?? '');
   vmi.metadata = { ...vmi.metadata, uid };
-  if (!settings.admission) return { vmi, refusals: [] };
-  const defaulted = applyCreateDefaults(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
-  return { vmi: defaulted, refusals: admitVMICreate(defaulted, config).causes };
+  if (!settings.admission) return { vmi, renderVmi: vmi, refusals: [] };
+  return admitVMI(vmi, uid, config, []);
 }
 
 export function renderDocument(
   document: VirtualMachineInstance | VirtualMachine,
   settings: PipelineSettings,
 ): PipelineResult {
-  const { vmi, refusals } = resolveVMI(document, settings);
+  const { vmi, renderVmi, refusals } = resolveVMI(document, settings);
   const options: RenderOptions = {
     launcherImage: settings.launcherImage ?? componentImage(settings.config.kubevirt, 'virt-launcher'),
     sidecarShimImage: settings.sidecarShimImage ?? componentImage(settings.config.kubevirt, 'sidecar-shim'),
     qemuTimeoutJitterSeconds: qemuTimeoutJitter(vmi.metadata?.uid ?? ''),
   };
-  return { vmi, refusals, pod: renderLaunchManifest(vmi, settings.config, settings.state, options) };
+  return { vmi, refusals, pod: renderLaunchManifest(renderVmi, settings.config, settings.state, options) };
 }
 
 export type { Arch };

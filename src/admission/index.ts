@@ -1,5 +1,10 @@
 // Create-time admission (virt-api's mutating webhook) for VirtualMachineInstances.
-export { applyCreateDefaults, stableFirmwareUUID, type AdmissionOptions } from './vmi-mutator.js';
+export {
+  applyCreateDefaults,
+  applyCreateDefaultsDirect,
+  stableFirmwareUUID,
+  type AdmissionOptions,
+} from './vmi-mutator.js';
 export { uuidV5 } from '../util/uuid.js';
 export { applyApiDefaults, type ApiDefaultsOptions } from './api-defaults.js';
 export { canonicalizeVmiQuantities } from './quantities.js';

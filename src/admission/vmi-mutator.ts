@@ -50,6 +50,22 @@ export function applyCreateDefaults(
   config: ClusterConfig,
   options: AdmissionOptions = {},
 ): VirtualMachineInstance {
+  const result = applyCreateDefaultsDirect(vmi, config, options);
+  encodeVmiQuantities(result);
+  return result;
+}
+
+/**
+ * applyCreateDefaults without the JSON round trip: the Go object right after defaulting, whose quantity
+ * fields hold Quantity objects (decoded or computed, each keeping its Go format and representation, e.g. a
+ * request computed as NewQuantity(n, BinarySI)) where the declared types say JSON `number | string`. Read
+ * them with Quantity.fromJSON (which returns a Quantity as is); JSON.stringify prints canonical strings.
+ */
+export function applyCreateDefaultsDirect(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  options: AdmissionOptions = {},
+): VirtualMachineInstance {
   const result = cloneData(vmi);
   decodeVmiQuantities(result);
   result.metadata ??= {};
@@ -91,7 +107,5 @@ export function applyCreateDefaults(
   if (!config.rootEnabled()) markAsNonroot(result);
   // runtimeUser is not omitempty upstream: the stored VMI always carries it (0 = root).
   result.status.runtimeUser ??= 0;
-
-  encodeVmiQuantities(result);
   return result;
 }

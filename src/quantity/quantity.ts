@@ -666,9 +666,11 @@ export class Quantity {
   /**
    * Quantity.UnmarshalJSON applied to an already-decoded JSON value, as if the value had been encoded by
    * Go's encoding/json (the kubectl/apiserver path): strings lose surrounding spaces, numbers use their
-   * JSON text, null gives a zero quantity.
+   * JSON text, null gives a zero quantity. A Quantity is returned as is: it is a value already decoded (or
+   * computed) in Go, as in a VMI fresh out of admission, whose quantities keep their Go format.
    */
   static fromJSON(value: unknown): Quantity {
+    if (value instanceof Quantity) return value;
     if (value === null) return construct(ZERO_AMOUNT, undefined, 'DecimalSI');
     if (typeof value === 'string') return parseQuantity(trimLikeUnmarshalJSON(value));
     if (typeof value === 'number') return parseQuantity(numberText(value));

@@ -11,6 +11,7 @@ import {
 } from '../cluster/cluster-config.js';
 import type { ClusterState } from '../state/cluster-state.js';
 import { RenderError } from '../errors.js';
+import { cloneData } from '../util/clone.js';
 import {
   mustParse,
   newQuantity,
@@ -133,8 +134,13 @@ export class ResourceRenderer {
     }
     const limit = this.vmLimits.get(ResourceMemory);
     if (limit?.representation === 'dec') {
-      this.memoryDecOwner.limits = 'limit';
-      this.vmiMemory.limit = limit;
+      if (limit === request) {
+        // one Go value copied into both lists (admission copies a memory limit into the requests)
+        this.memoryDecOwner.limits = 'request';
+      } else {
+        this.memoryDecOwner.limits = 'limit';
+        this.vmiMemory.limit = limit;
+      }
     }
     for (const option of options) option(this);
   }
@@ -685,9 +691,12 @@ export function renderComputeResourcesAndVMI(
     return now !== undefined && !now.equal(Quantity.fromJSON(list?.['memory'] ?? null)) ? now : undefined;
   };
   const request = changed('request', original?.requests);
-  const limit = changed('limit', original?.limits);
+  // one Go value in both lists (admission copied the limit into the requests): they change together
+  const sharedMemory =
+    original?.limits?.['memory'] !== undefined && original.limits['memory'] === original.requests?.['memory'];
+  const limit = sharedMemory ? request : changed('limit', original?.limits);
   if (request === undefined && limit === undefined) return { resources, vmi };
-  const after = structuredClone(vmi);
+  const after = cloneData(vmi);
   const domainResources = after.spec.domain.resources!;
   if (request !== undefined)
     domainResources.requests = { ...domainResources.requests, memory: request.toString() };

@@ -272,7 +272,7 @@ class VolumeRenderer {
         NonNullable<PodVolume['downwardAPI']>['items']
       >[number];
       if (item.resourceFieldRef) {
-        item.resourceFieldRef.divisor = Quantity.parse(field.resourceFieldRef?.divisor ?? 0).toString();
+        item.resourceFieldRef.divisor = Quantity.fromJSON(field.resourceFieldRef?.divisor ?? 0).toString();
       }
       return item;
     });

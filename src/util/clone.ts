@@ -1,5 +1,6 @@
 // Deep copies of plain data (what YAML or JSON decoding gives): several times faster than structuredClone,
 // which the render pipeline would otherwise call a few times per document.
+import { Quantity } from '../quantity/quantity.js';
 
 /**
  * A deep copy of `value`: arrays and plain objects are copied (shared or not: every occurrence gets its own
@@ -12,6 +13,8 @@ export function cloneData<T>(value: T): T {
     for (let i = 0; i < value.length; i++) copy[i] = cloneData(value[i] as unknown);
     return copy as T;
   }
+  // a Quantity is immutable (and structuredClone would lose its class): share it
+  if (value instanceof Quantity) return value;
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const source = value as Record<string, unknown>;

@@ -1,0 +1,39 @@
+// The render sees the VMI as admission left it in Go (no JSON round trip): a quantity computed by
+// admission keeps its Go format. With memoryOvercommit 150 and guest 4Gi, admission computes the memory
+// request as NewQuantity(2863311530, BinarySI); the Pod's request (request + overhead) stays BinarySI
+// (`2978Mi`, from the upstream v1.4.0 oracle rendering the defaulted object directly), where re-parsing the
+// stored "2863311530" (DecimalSI) would give `3122659328`. The stored VMI still prints canonical strings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
+import { MemoryClusterState } from '../../../src/state/cluster-state.js';
+import { renderDocument } from '../../../src/pipeline.js';
+import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+
+test('admission-computed quantities keep their Go format into the render (overcommit 150, 4Gi)', () => {
+  const kubevirt: KubeVirt = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'KubeVirt',
+    metadata: { name: 'kubevirt', namespace: 'kubevirt' },
+    spec: { configuration: { developerConfiguration: { memoryOvercommit: 150 } } },
+  };
+  const vmi: VirtualMachineInstance = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachineInstance',
+    metadata: { name: 'overcommit', namespace: 'default' },
+    spec: { domain: { memory: { guest: '4Gi' }, devices: {} } },
+  };
+  const result = renderDocument(vmi, {
+    config: new ClusterConfig({ arch: 'amd64', kubevirt }),
+    state: new MemoryClusterState([]),
+    admission: true,
+    namespace: 'default',
+  });
+  const compute = result.pod.spec?.containers.find((container) => container.name === 'compute');
+  assert.equal(compute?.resources?.requests?.['memory'], '2978Mi');
+  assert.deepEqual(result.vmi.spec.domain.resources?.requests, { memory: '2863311530' });
+  assert.equal(
+    JSON.parse(JSON.stringify(result.vmi)).spec.domain.resources.requests.memory as string,
+    '2863311530',
+  );
+});

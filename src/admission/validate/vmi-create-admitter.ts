@@ -1503,6 +1503,61 @@ function validateVolumes(field: FieldPath, volumes: Volume[], config: ClusterCon
   return causes;
 }
 
+interface CloudInitDataSource {
+  secretRefName: string | undefined;
+  base64Field: 'userDataBase64' | 'networkDataBase64';
+  base64Value: string | undefined;
+  plainValue: string | undefined;
+  oneSourceMessage: string;
+  maxLength: number;
+  tooLongMessage: string;
+}
+
+/** The user-data or network-data checks of validateCloudInit; returns how many sources are set. */
+function checkCloudInitData(
+  itemPath: FieldPath,
+  dataSourceType: string,
+  causes: AdmissionCause[],
+  data: CloudInitDataSource,
+): number {
+  const sourcePath = itemPath.child(dataSourceType);
+  let length = 0;
+  let sourceCount = 0;
+  if ((data.secretRefName ?? '') !== '') sourceCount++;
+  const base64Value = data.base64Value ?? '';
+  if (base64Value !== '') {
+    sourceCount++;
+    const decoded = base64DecodedLength(base64Value);
+    if (!decoded.ok) {
+      const path = itemPath.child(dataSourceType, data.base64Field);
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `${path.toString()}.${dataSourceType}.${data.base64Field} is not a valid base64 value.`,
+          path,
+        ),
+      );
+    }
+    length = decoded.length;
+  }
+  const plainValue = data.plainValue ?? '';
+  if (plainValue !== '') {
+    sourceCount++;
+    length = byteLength(plainValue);
+  }
+  if (sourceCount > 1) {
+    causes.push(
+      cause(CauseType.FieldValueInvalid, `${sourcePath.toString()} ${data.oneSourceMessage}`, sourcePath),
+    );
+  }
+  if (length > data.maxLength) {
+    causes.push(
+      cause(CauseType.FieldValueInvalid, `${sourcePath.toString()} ${data.tooLongMessage}`, sourcePath),
+    );
+  }
+  return sourceCount;
+}
+
 function validateCloudInit(itemPath: FieldPath, volume: Volume): AdmissionCause[] {
   const source = volume.cloudInitNoCloud ?? volume.cloudInitConfigDrive;
   if (source == null) return [];
@@ -1510,92 +1565,24 @@ function validateCloudInit(itemPath: FieldPath, volume: Volume): AdmissionCause[
   const sourcePath = itemPath.child(dataSourceType);
   const causes: AdmissionCause[] = [];
 
-  let userDataLen = 0;
-  let userDataSourceCount = 0;
-  let networkDataLen = 0;
-  let networkDataSourceCount = 0;
-
-  if ((source.secretRef?.name ?? '') !== '') userDataSourceCount++;
-  const userDataBase64 = source.userDataBase64 ?? '';
-  if (userDataBase64 !== '') {
-    userDataSourceCount++;
-    const decoded = base64DecodedLength(userDataBase64);
-    if (!decoded.ok) {
-      const path = itemPath.child(dataSourceType, 'userDataBase64');
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          `${path.toString()}.${dataSourceType}.userDataBase64 is not a valid base64 value.`,
-          path,
-        ),
-      );
-    }
-    userDataLen = decoded.length;
-  }
-  const userData = source.userData ?? '';
-  if (userData !== '') {
-    userDataSourceCount++;
-    userDataLen = byteLength(userData);
-  }
-  if (userDataSourceCount > 1) {
-    causes.push(
-      cause(
-        CauseType.FieldValueInvalid,
-        `${sourcePath.toString()} must have only one userdatasource set.`,
-        sourcePath,
-      ),
-    );
-  }
-  if (userDataLen > cloudInitUserMaxLen) {
-    causes.push(
-      cause(
-        CauseType.FieldValueInvalid,
-        `${sourcePath.toString()} userdata exceeds ${cloudInitUserMaxLen} byte limit. Should use UserDataSecretRef for larger data.`,
-        sourcePath,
-      ),
-    );
-  }
-
-  if ((source.networkDataSecretRef?.name ?? '') !== '') networkDataSourceCount++;
-  const networkDataBase64 = source.networkDataBase64 ?? '';
-  if (networkDataBase64 !== '') {
-    networkDataSourceCount++;
-    const decoded = base64DecodedLength(networkDataBase64);
-    if (!decoded.ok) {
-      const path = itemPath.child(dataSourceType, 'networkDataBase64');
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          `${path.toString()}.${dataSourceType}.networkDataBase64 is not a valid base64 value.`,
-          path,
-        ),
-      );
-    }
-    networkDataLen = decoded.length;
-  }
-  const networkData = source.networkData ?? '';
-  if (networkData !== '') {
-    networkDataSourceCount++;
-    networkDataLen = byteLength(networkData);
-  }
-  if (networkDataSourceCount > 1) {
-    causes.push(
-      cause(
-        CauseType.FieldValueInvalid,
-        `${sourcePath.toString()} must have only one networkdata source set.`,
-        sourcePath,
-      ),
-    );
-  }
-  if (networkDataLen > cloudInitNetworkMaxLen) {
-    causes.push(
-      cause(
-        CauseType.FieldValueInvalid,
-        `${sourcePath.toString()} networkdata exceeds ${cloudInitNetworkMaxLen} byte limit. Should use NetworkDataSecretRef for larger data.`,
-        sourcePath,
-      ),
-    );
-  }
+  const userDataSourceCount = checkCloudInitData(itemPath, dataSourceType, causes, {
+    secretRefName: source.secretRef?.name,
+    base64Field: 'userDataBase64',
+    base64Value: source.userDataBase64,
+    plainValue: source.userData,
+    oneSourceMessage: 'must have only one userdatasource set.',
+    maxLength: cloudInitUserMaxLen,
+    tooLongMessage: `userdata exceeds ${cloudInitUserMaxLen} byte limit. Should use UserDataSecretRef for larger data.`,
+  });
+  const networkDataSourceCount = checkCloudInitData(itemPath, dataSourceType, causes, {
+    secretRefName: source.networkDataSecretRef?.name,
+    base64Field: 'networkDataBase64',
+    base64Value: source.networkDataBase64,
+    plainValue: source.networkData,
+    oneSourceMessage: 'must have only one networkdata source set.',
+    maxLength: cloudInitNetworkMaxLen,
+    tooLongMessage: `networkdata exceeds ${cloudInitNetworkMaxLen} byte limit. Should use NetworkDataSecretRef for larger data.`,
+  });
   if (userDataSourceCount === 0 && networkDataSourceCount === 0) {
     causes.push(
       cause(

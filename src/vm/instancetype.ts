@@ -655,46 +655,29 @@ function applyCPUPreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): 
   }
 }
 
+/** Device preferences that fill an optional boolean of the VMI's devices the template leaves unset. */
+const OPTIONAL_DEVICE_BOOLEAN_PREFERENCES = [
+  ['preferredAutoattachGraphicsDevice', 'autoattachGraphicsDevice'],
+  ['preferredAutoattachMemBalloon', 'autoattachMemBalloon'],
+  ['preferredAutoattachPodInterface', 'autoattachPodInterface'],
+  ['preferredAutoattachSerialConsole', 'autoattachSerialConsole'],
+  ['preferredUseVirtioTransitional', 'useVirtioTransitional'],
+  ['preferredBlockMultiQueue', 'blockMultiQueue'],
+  ['preferredNetworkInterfaceMultiQueue', 'networkInterfaceMultiqueue'],
+  ['preferredAutoattachInputDevice', 'autoattachInputDevice'],
+] as const satisfies readonly (readonly [
+  keyof NonNullable<NonNullable<PreferenceSpec>['devices']>,
+  keyof VMISpec['domain']['devices'],
+])[];
+
 // upstream: ApplyDevicePreferences
 export function applyDevicePreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
   const preferred = preferenceSpec.devices;
   if (!preferred) return;
   const devices = vmiSpec.domain.devices;
-  if (
-    preferred.preferredAutoattachGraphicsDevice !== undefined &&
-    devices.autoattachGraphicsDevice === undefined
-  ) {
-    devices.autoattachGraphicsDevice = preferred.preferredAutoattachGraphicsDevice;
-  }
-  if (preferred.preferredAutoattachMemBalloon !== undefined && devices.autoattachMemBalloon === undefined) {
-    devices.autoattachMemBalloon = preferred.preferredAutoattachMemBalloon;
-  }
-  if (
-    preferred.preferredAutoattachPodInterface !== undefined &&
-    devices.autoattachPodInterface === undefined
-  ) {
-    devices.autoattachPodInterface = preferred.preferredAutoattachPodInterface;
-  }
-  if (
-    preferred.preferredAutoattachSerialConsole !== undefined &&
-    devices.autoattachSerialConsole === undefined
-  ) {
-    devices.autoattachSerialConsole = preferred.preferredAutoattachSerialConsole;
-  }
-  if (preferred.preferredUseVirtioTransitional !== undefined && devices.useVirtioTransitional === undefined) {
-    devices.useVirtioTransitional = preferred.preferredUseVirtioTransitional;
-  }
-  if (preferred.preferredBlockMultiQueue !== undefined && devices.blockMultiQueue === undefined) {
-    devices.blockMultiQueue = preferred.preferredBlockMultiQueue;
-  }
-  if (
-    preferred.preferredNetworkInterfaceMultiQueue !== undefined &&
-    devices.networkInterfaceMultiqueue === undefined
-  ) {
-    devices.networkInterfaceMultiqueue = preferred.preferredNetworkInterfaceMultiQueue;
-  }
-  if (preferred.preferredAutoattachInputDevice !== undefined && devices.autoattachInputDevice === undefined) {
-    devices.autoattachInputDevice = preferred.preferredAutoattachInputDevice;
+  for (const [preference, field] of OPTIONAL_DEVICE_BOOLEAN_PREFERENCES) {
+    const value = preferred[preference];
+    if (value !== undefined && devices[field] === undefined) devices[field] = value;
   }
   // DisableHotplug is a plain bool upstream: the preference always wins
   if (preferred.preferredDisableHotplug !== undefined)

@@ -1,6 +1,6 @@
 // From parsed input documents to Pods: defaults for what a file leaves out (namespace, UID), VM -> VMI,
 // create-time defaults, then the pure render. Shared by `render`, `lint` and `watch`.
-import { digest } from './util/digest.js';
+import { hexDigest } from './util/digest.js';
 import { uuidV5 } from './util/uuid.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
@@ -24,7 +24,7 @@ export function deriveUID(kind: string, namespace: string, name: string): string
 
 /** Upstream draws the qemu-timeout jitter at random in [0,120); we derive it from the UID. */
 export function qemuTimeoutJitter(uid: string): number {
-  return digest('sha256', uid).readUInt32BE(0) % 120;
+  return parseInt(hexDigest('sha256', uid).slice(0, 8), 16) % 120;
 }
 
 /** upstream: virt-operator AddVersionSeparatorPrefix */

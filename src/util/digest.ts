@@ -1,9 +1,9 @@
-// One-shot digests of short inputs. crypto.hash (Node.js >= 20.12) does not build the stream-shaped Hash
-// object createHash does, which a render would otherwise do a few times per document.
+// One-shot digests of short inputs, as hex. crypto.hash (Node.js >= 20.12) does not build the stream-shaped
+// Hash object createHash does, and hex output spares a Buffer per call; a render needs a few per document.
 import * as crypto from 'node:crypto';
 
-export function digest(algorithm: 'sha1' | 'sha256', data: Buffer | string): Buffer {
+export function hexDigest(algorithm: 'sha1' | 'sha256', data: Buffer | string): string {
   return typeof crypto.hash === 'function'
-    ? crypto.hash(algorithm, data, 'buffer')
-    : crypto.createHash(algorithm).update(data).digest();
+    ? crypto.hash(algorithm, data, 'hex')
+    : crypto.createHash(algorithm).update(data).digest('hex');
 }

@@ -10,48 +10,99 @@ type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const SCALAR_ZERO: Record<string, unknown> = { s: '', b: false, n: 0 };
+/**
+ * A field kind of GO_JSON_SHAPES, parsed once: walking a document then costs no string handling (every
+ * document goes through the same few structs, and most of it runs before V8 optimises anything).
+ */
+type Codec =
+  | { readonly tag: 'keep' } // s, b, n, o, meta, and type names that are not structs
+  | { readonly tag: 'quantity' }
+  | { readonly tag: 'resourceList' }
+  | { readonly tag: 'slice'; readonly element: Codec }
+  | { readonly tag: 'map'; readonly element: Codec }
+  | { readonly tag: 'struct'; readonly type: StructType };
+
+interface StructType {
+  readonly name: string;
+  /** All fields, those of inlined (embedded) structs included; filled in after the type is registered. */
+  readonly fields: StructField[];
+  /** What decoding `{}` into the struct gives, as JSON (see zeroValue). */
+  zero?: JsonObject;
+}
 
 interface StructField {
-  name: string;
-  kind: string;
-  omitempty: boolean;
-  /** The kind is a struct (see isStructKind). */
-  struct: boolean;
+  readonly name: string;
+  readonly codec: Codec;
+  readonly omitempty: boolean;
+  /** What an absent or null value encodes as: 'omit', or a value builder's tag. */
+  readonly absent: 'omit' | 'struct' | 'emptyObject' | 'zero' | 'nullOnly';
+  /** For absent 'zero': the scalar's zero value ('' for strings, false, 0; '0' for a quantity). */
+  readonly zero: unknown;
+  /** The kind is a string/bool/number scalar whose zero value omitempty drops. */
+  readonly scalarZero: unknown;
+  /** omitempty drops an empty list (a slice, or a ResourceList held as a list). */
+  readonly dropEmptyList: boolean;
+  /** omitempty drops an empty object (a map or a ResourceList). */
+  readonly dropEmptyObject: boolean;
 }
 
-/** structFields' answers: the shapes never change, and every document goes through the same few structs. */
-const fieldsByType = new Map<string, StructField[]>();
+const KEEP: Codec = { tag: 'keep' };
+const QUANTITY: Codec = { tag: 'quantity' };
+const RESOURCE_LIST: Codec = { tag: 'resourceList' };
+const SCALAR_ZERO: Record<string, unknown> = { s: '', b: false, n: 0 };
+const NO_SCALAR_ZERO = Symbol('no scalar zero');
 
-/** All fields of a struct, the fields of inlined (embedded) structs included. */
-function structFields(typeName: string): StructField[] {
-  let fields = fieldsByType.get(typeName);
-  if (fields) return fields;
-  fields = [];
-  for (const [name, spec] of Object.entries(GO_JSON_SHAPES[typeName] ?? {})) {
-    if (name.startsWith('...')) {
-      fields.push(...structFields(name.slice(3)));
+const structTypes = new Map<string, StructType>();
+
+function structType(name: string): StructType | undefined {
+  const known = structTypes.get(name);
+  if (known) return known;
+  const shape = GO_JSON_SHAPES[name];
+  if (shape === undefined) return undefined;
+  const type: StructType = { name, fields: [] };
+  structTypes.set(name, type); // before the fields: a struct may refer to itself
+  for (const [fieldName, spec] of Object.entries(shape)) {
+    if (fieldName.startsWith('...')) {
+      type.fields.push(...(structType(fieldName.slice(3))?.fields ?? []));
     } else {
-      const omitempty = spec.endsWith('?');
-      const kind = omitempty ? spec.slice(0, -1) : spec;
-      fields.push({ name, kind, omitempty, struct: GO_JSON_SHAPES[kind] !== undefined });
+      type.fields.push(compileField(fieldName, spec));
     }
   }
-  fieldsByType.set(typeName, fields);
-  return fields;
+  return type;
 }
 
-function isZero(kind: string, value: unknown): boolean {
-  switch (kind) {
-    case 's':
-      return value === '';
-    case 'b':
-      return value === false;
-    case 'n':
-      return value === 0;
-    default:
-      return false;
-  }
+function compileField(name: string, spec: string): StructField {
+  const omitempty = spec.endsWith('?');
+  const kind = omitempty ? spec.slice(0, -1) : spec;
+  const codec = compileKind(kind);
+  const struct = GO_JSON_SHAPES[kind] !== undefined;
+  let absent: StructField['absent'];
+  let zero: unknown;
+  if (struct) absent = 'struct';
+  else if (kind === 'meta') absent = 'emptyObject';
+  else if (kind in SCALAR_ZERO) [absent, zero] = omitempty ? ['omit', undefined] : ['zero', SCALAR_ZERO[kind]];
+  else if (kind === 'q') [absent, zero] = omitempty ? ['omit', undefined] : ['zero', '0'];
+  else absent = omitempty ? 'omit' : 'nullOnly';
+  return {
+    name,
+    codec,
+    omitempty,
+    absent,
+    zero,
+    scalarZero: kind in SCALAR_ZERO ? SCALAR_ZERO[kind] : NO_SCALAR_ZERO,
+    dropEmptyList: kind.startsWith('[]') || kind === 'ql',
+    dropEmptyObject: kind.startsWith('{}') || kind === 'ql',
+  };
+}
+
+function compileKind(kind: string): Codec {
+  if (kind.startsWith('*')) return compileKind(kind.slice(1)); // a pointer encodes as what it points to
+  if (kind.startsWith('[]')) return { tag: 'slice', element: compileKind(kind.slice(2)) };
+  if (kind.startsWith('{}')) return { tag: 'map', element: compileKind(kind.slice(2)) };
+  if (kind === 'q') return QUANTITY;
+  if (kind === 'ql') return RESOURCE_LIST;
+  const type = structType(kind);
+  return type ? { tag: 'struct', type } : KEEP;
 }
 
 function roundTripQuantity(value: unknown): unknown {
@@ -60,44 +111,44 @@ function roundTripQuantity(value: unknown): unknown {
   return quantity ? quantity.toJSON() : value;
 }
 
-/** Convert one present value of the given field kind (no omitempty handling). */
-function convert(kind: string, value: unknown, keepEmpty: boolean): unknown {
+/** Convert one present value (no omitempty handling). */
+function convert(codec: Codec, value: unknown, keepEmpty: boolean): unknown {
   if (value === null || value === undefined) return value;
-  if (kind.startsWith('*')) return convert(kind.slice(1), value, keepEmpty);
-  if (kind.startsWith('[]')) {
-    return Array.isArray(value) ? value.map((item) => convert(kind.slice(2), item, keepEmpty)) : value;
-  }
-  if (kind.startsWith('{}')) {
-    if (!isObject(value)) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, convert(kind.slice(2), v, keepEmpty)]),
-    );
-  }
-  switch (kind) {
-    case 's':
-    case 'b':
-    case 'n':
-    case 'o':
-    case 'meta':
+  switch (codec.tag) {
+    case 'keep':
       return value;
-    case 'q':
+    case 'quantity':
       return roundTripQuantity(value);
-    case 'ql':
+    case 'resourceList': {
       if (!isObject(value)) return value;
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundTripQuantity(v)]));
-    default:
-      return transcode(value, kind, keepEmpty);
+      const output: JsonObject = {};
+      for (const key of Object.keys(value)) setKey(output, key, roundTripQuantity(value[key]));
+      return output;
+    }
+    case 'slice': {
+      if (!Array.isArray(value)) return value;
+      const output: unknown[] = new Array(value.length);
+      for (let i = 0; i < value.length; i++) output[i] = convert(codec.element, value[i], keepEmpty);
+      return output;
+    }
+    case 'map': {
+      if (!isObject(value)) return value;
+      const output: JsonObject = {};
+      for (const key of Object.keys(value)) setKey(output, key, convert(codec.element, value[key], keepEmpty));
+      return output;
+    }
+    case 'struct':
+      return transcode(value, codec.type, keepEmpty);
   }
 }
-
-const isStructKind = (kind: string): boolean => GO_JSON_SHAPES[kind] !== undefined;
 
 /**
  * The JSON upstream would emit after decoding `value` into the Go struct `typeName` (a core/v1 type name
  * such as 'VirtualMachineInstance', 'VirtualMachine', 'VirtualMachineInstanceSpec').
  */
 export function goJsonRoundTrip(value: unknown, typeName: string): unknown {
-  return transcode(value, typeName, false);
+  const type = structType(typeName);
+  return type ? transcode(value, type, false) : value;
 }
 
 /**
@@ -106,44 +157,86 @@ export function goJsonRoundTrip(value: unknown, typeName: string): unknown {
  * `{}` conflicts with an instancetype's).
  */
 export function goJsonDecode(value: unknown, typeName: string): unknown {
-  return transcode(value, typeName, true);
+  const type = structType(typeName);
+  return type ? transcode(value, type, true) : value;
 }
 
-function transcode(value: unknown, typeName: string, keepEmpty: boolean): unknown {
-  if (!isStructKind(typeName)) return value;
+/** A fresh copy of what decoding `{}` into the struct gives (its non-omitempty zero values, nested). */
+function zeroValue(type: StructType): JsonObject {
+  const zero = (type.zero ??= transcode({}, type, false) as JsonObject);
+  return cloneZero(zero);
+}
+
+function cloneZero(template: JsonObject): JsonObject {
+  const copy: JsonObject = {};
+  for (const key of Object.keys(template)) {
+    const value = template[key];
+    copy[key] = isObject(value) ? cloneZero(value) : value;
+  }
+  return copy;
+}
+
+function transcode(value: unknown, type: StructType, keepEmpty: boolean): unknown {
   if (value !== null && value !== undefined && !isObject(value)) return value;
   const input: JsonObject = isObject(value) ? value : {};
   const output: JsonObject = {};
-  for (const { name, kind, omitempty, struct } of structFields(typeName)) {
+  for (const field of type.fields) {
+    const { name } = field;
     const present = input[name];
     if (present === undefined || present === null) {
-      if (struct) output[name] = transcode({}, kind, keepEmpty);
-      else if (kind === 'meta') output[name] = {};
-      else if (kind in SCALAR_ZERO) {
-        if (!omitempty) output[name] = SCALAR_ZERO[kind];
-      } else if (kind === 'q' && present === undefined) {
-        if (!omitempty) output[name] = '0';
-      } else if (present === null && !omitempty) output[name] = null;
+      switch (field.absent) {
+        case 'struct':
+          output[name] = zeroValue((field.codec as Extract<Codec, { tag: 'struct' }>).type);
+          break;
+        case 'emptyObject':
+          output[name] = {};
+          break;
+        case 'zero':
+          // a null quantity decodes to nothing (Quantity.UnmarshalJSON leaves it zero) and prints null
+          if (present === undefined || field.codec.tag !== 'quantity') output[name] = field.zero;
+          else output[name] = null;
+          break;
+        case 'nullOnly':
+          if (present === null) output[name] = null;
+          break;
+        case 'omit':
+          break;
+      }
       continue;
     }
-    const converted = convert(kind, present, keepEmpty);
-    if (omitempty) {
-      if (keepEmpty && (Array.isArray(converted) || isObject(converted))) {
-        output[name] = converted;
-        continue;
-      }
-      if (isZero(kind, converted)) continue;
-      if ((kind.startsWith('[]') || kind === 'ql') && Array.isArray(converted) && converted.length === 0)
-        continue;
-      if (
-        (kind.startsWith('{}') || kind === 'ql') &&
-        isObject(converted) &&
-        Object.keys(converted).length === 0
-      ) {
+    const converted = convert(field.codec, present, keepEmpty);
+    if (field.omitempty) {
+      if (Array.isArray(converted)) {
+        if (keepEmpty) {
+          output[name] = converted;
+          continue;
+        }
+        if (field.dropEmptyList && converted.length === 0) continue;
+      } else if (isObject(converted)) {
+        if (keepEmpty) {
+          output[name] = converted;
+          continue;
+        }
+        if (field.dropEmptyObject && !hasKeys(converted)) continue;
+      } else if (converted === field.scalarZero) {
         continue;
       }
     }
     output[name] = converted;
   }
   return output;
+}
+
+/** output[key] = value, where a `__proto__` key is an own property (as Object.fromEntries makes it). */
+function setKey(output: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(output, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    output[key] = value;
+  }
+}
+
+function hasKeys(object: JsonObject): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
 }

@@ -88,11 +88,17 @@ function admitVMI(
   refusals: AdmissionCause[],
 ): ResolvedVMI {
   const direct = applyCreateDefaultsDirect(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
-  const stored = canonicalizeVmiQuantities(direct);
+  // The validating webhook decodes the object as stored (its quantities as canonical strings), which is
+  // what it makes of the defaulted object too: it re-encodes whatever it is given (see admitVMICreate).
+  const causes = admitVMICreate(direct, config).causes;
+  let stored: VirtualMachineInstance | undefined;
   return {
-    vmi: stored,
+    // only `--show vmi` prints the stored form: a render need not build it
+    get vmi() {
+      return (stored ??= canonicalizeVmiQuantities(direct));
+    },
     renderVmi: direct,
-    refusals: [...refusals, ...admitVMICreate(stored, config).causes],
+    refusals: refusals.length > 0 ? [...refusals, ...causes] : causes,
   };
 }
 
@@ -137,13 +143,21 @@ export function renderDocument(
   document: VirtualMachineInstance | VirtualMachine,
   settings: PipelineSettings,
 ): PipelineResult {
-  const { vmi, renderVmi, refusals } = resolveVMI(document, settings);
+  const resolved = resolveVMI(document, settings);
+  const { renderVmi, refusals } = resolved;
   const options: RenderOptions = {
     launcherImage: settings.launcherImage ?? componentImage(settings.config.kubevirt, 'virt-launcher'),
     sidecarShimImage: settings.sidecarShimImage ?? componentImage(settings.config.kubevirt, 'sidecar-shim'),
-    qemuTimeoutJitterSeconds: qemuTimeoutJitter(vmi.metadata?.uid ?? ''),
+    qemuTimeoutJitterSeconds: qemuTimeoutJitter(renderVmi.metadata?.uid ?? ''),
   };
-  return { vmi, refusals, pod: renderLaunchManifest(renderVmi, settings.config, settings.state, options) };
+  const pod = renderLaunchManifest(renderVmi, settings.config, settings.state, options);
+  return {
+    get vmi() {
+      return resolved.vmi;
+    },
+    refusals,
+    pod,
+  };
 }
 
 export type { Arch };

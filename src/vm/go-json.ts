@@ -26,6 +26,10 @@ interface StructType {
   readonly name: string;
   /** All fields, those of inlined (embedded) structs included; filled in after the type is registered. */
   readonly fields: StructField[];
+  /** The fields by JSON name (filled in with `fields`). */
+  readonly byName: Map<string, StructField>;
+  /** The fields an absent value still encodes (not omitempty, or a non-pointer struct). */
+  readonly encodedWhenAbsent: StructField[];
   /** What decoding `{}` into the struct gives, as JSON (see zeroValue). */
   zero?: JsonObject;
 }
@@ -59,7 +63,7 @@ function structType(name: string): StructType | undefined {
   if (known) return known;
   const shape = GO_JSON_SHAPES[name];
   if (shape === undefined) return undefined;
-  const type: StructType = { name, fields: [] };
+  const type: StructType = { name, fields: [], byName: new Map(), encodedWhenAbsent: [] };
   structTypes.set(name, type); // before the fields: a struct may refer to itself
   for (const [fieldName, spec] of Object.entries(shape)) {
     if (fieldName.startsWith('...')) {
@@ -68,6 +72,11 @@ function structType(name: string): StructType | undefined {
       type.fields.push(compileField(fieldName, spec));
     }
   }
+  for (const field of type.fields) {
+    // (no embedded struct of the API shadows a field name; were one to, the first would do)
+    if (!type.byName.has(field.name)) type.byName.set(field.name, field);
+  }
+  type.encodedWhenAbsent.push(...[...type.byName.values()].filter((field) => field.absent !== 'omit'));
   return type;
 }
 
@@ -178,53 +187,57 @@ function cloneZero(template: JsonObject): JsonObject {
 
 function transcode(value: unknown, type: StructType, keepEmpty: boolean): unknown {
   if (value !== null && value !== undefined && !isObject(value)) return value;
-  const input: JsonObject = isObject(value) ? value : {};
   const output: JsonObject = {};
-  for (const field of type.fields) {
-    const { name } = field;
-    const present = input[name];
-    if (present === undefined || present === null) {
-      switch (field.absent) {
-        case 'struct':
-          output[name] = zeroValue((field.codec as Extract<Codec, { tag: 'struct' }>).type);
-          break;
-        case 'emptyObject':
-          output[name] = {};
-          break;
-        case 'zero':
-          // a null quantity decodes to nothing (Quantity.UnmarshalJSON leaves it zero) and prints null
-          if (present === undefined || field.codec.tag !== 'quantity') output[name] = field.zero;
-          else output[name] = null;
-          break;
-        case 'nullOnly':
-          if (present === null) output[name] = null;
-          break;
-        case 'omit':
-          break;
-      }
-      continue;
+  // The input's own fields first (most fields of most structs are absent and omitempty), then what the
+  // absent ones encode as; the output's key order is of no consequence (printing sorts keys).
+  if (value != null) {
+    for (const name of Object.keys(value)) {
+      const field = type.byName.get(name);
+      if (field !== undefined) encodeField(field, value[name], keepEmpty, output);
     }
-    const converted = convert(field.codec, present, keepEmpty);
-    if (field.omitempty) {
-      if (Array.isArray(converted)) {
-        if (keepEmpty) {
-          output[name] = converted;
-          continue;
-        }
-        if (field.dropEmptyList && converted.length === 0) continue;
-      } else if (isObject(converted)) {
-        if (keepEmpty) {
-          output[name] = converted;
-          continue;
-        }
-        if (field.dropEmptyObject && !hasKeys(converted)) continue;
-      } else if (converted === field.scalarZero) {
-        continue;
-      }
-    }
-    output[name] = converted;
+  }
+  for (const field of type.encodedWhenAbsent) {
+    if (output[field.name] === undefined) encodeAbsent(field, undefined, output);
   }
   return output;
+}
+
+function encodeField(field: StructField, present: unknown, keepEmpty: boolean, output: JsonObject): void {
+  if (present === undefined || present === null) {
+    encodeAbsent(field, present, output);
+    return;
+  }
+  const converted = convert(field.codec, present, keepEmpty);
+  if (field.omitempty) {
+    if (Array.isArray(converted)) {
+      if (!keepEmpty && field.dropEmptyList && converted.length === 0) return;
+    } else if (isObject(converted)) {
+      if (!keepEmpty && field.dropEmptyObject && !hasKeys(converted)) return;
+    } else if (converted === field.scalarZero) {
+      return;
+    }
+  }
+  output[field.name] = converted;
+}
+
+function encodeAbsent(field: StructField, present: null | undefined, output: JsonObject): void {
+  switch (field.absent) {
+    case 'struct':
+      output[field.name] = zeroValue((field.codec as Extract<Codec, { tag: 'struct' }>).type);
+      break;
+    case 'emptyObject':
+      output[field.name] = {};
+      break;
+    case 'zero':
+      // a null quantity prints as null (Quantity.UnmarshalJSON leaves it zero, but the JSON keeps null)
+      output[field.name] = present === null && field.codec.tag === 'quantity' ? null : field.zero;
+      break;
+    case 'nullOnly':
+      if (present === null) output[field.name] = null;
+      break;
+    case 'omit':
+      break;
+  }
 }
 
 /** output[key] = value, where a `__proto__` key is an own property (as Object.fromEntries makes it). */

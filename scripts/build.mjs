@@ -83,7 +83,7 @@ async function bundle() {
     entryPoints: [join(DIST, 'src/cli/main.js')],
     outfile: join(CLI_DIR, 'core.cjs'),
     format: 'cjs',
-    plugins: [importMetaUrlPlugin('cjs'), watchCommandPlugin(), lazyYamlPlugin()],
+    plugins: [importMetaUrlPlugin('cjs'), watchCommandPlugin(), lazyYamlPlugin(), lazyChildProcessPlugin()],
   });
   const leaked = Object.keys(core.metafile.inputs).filter((input) =>
     /[\\/]src[\\/]watch[\\/]|@kubernetes[\\/]client-node/.test(input),
@@ -204,6 +204,39 @@ function lazyYamlPlugin() {
           `module.exports = { ${names.map((name) => `get ${name}() { return load().${name}; }`).join(', ')} };`,
         ].join('\n'),
         resolveDir: ROOT,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * In core.cjs, `node:child_process` (which commander requires for subcommands that are executables, a
+ * feature the CLI does not use) is a stand-in that loads the real module when first used: loading it,
+ * with `net` and `dgram` behind it, would take a few milliseconds of every run.
+ */
+function lazyChildProcessPlugin() {
+  const namespace = 'vmi-render-lazy-child-process';
+  return {
+    name: 'lazy-child-process',
+    setup(build) {
+      build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+        args.namespace === namespace ? undefined : { path: 'child_process', namespace },
+      );
+      build.onLoad({ filter: /.*/, namespace }, () => ({
+        contents: [
+          'let loaded;',
+          'const load = () => (loaded ??= require("node:child_process"));',
+          'module.exports = new Proxy({}, {',
+          '  get: (_, name) => load()[name],',
+          '  has: (_, name) => name in load(),',
+          '  ownKeys: () => Reflect.ownKeys(load()),',
+          '  getOwnPropertyDescriptor: (_, name) => {',
+          '    const descriptor = Reflect.getOwnPropertyDescriptor(load(), name);',
+          '    return descriptor && { ...descriptor, configurable: true };',
+          '  },',
+          '});',
+        ].join('\n'),
         loader: 'js',
       }));
     },

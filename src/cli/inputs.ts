@@ -90,7 +90,7 @@ function validate(
   const issues = [...validateDocument(kind, value), ...unsignedIntegerIssues(kind, value)];
   // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
   const reported = new Set(issues.map((issue) => formatPath(issue.path)));
-  for (const path of nonFiniteNumbers(value)) {
+  for (const path of source.finiteNumbers ? [] : nonFiniteNumbers(value)) {
     if (reported.has(formatPath(path))) continue;
     issues.push({
       path: [...path],

@@ -11,7 +11,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { InvalidInputError, type InputProblem } from '../errors.js';
-import { readYamlDocuments } from './yaml-reader.js';
+import { readYamlStream } from './yaml-reader.js';
 
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -28,6 +28,8 @@ export interface SourceDocument {
   /** 1-based position of the document in its file. */
   index: number;
   value: unknown;
+  /** Every number in `value` is known to be finite (set when the fast reader read it). */
+  finiteNumbers?: boolean;
   /** Where a field path starts in the file (nearest existing ancestor if the field is absent). */
   locate(path: FieldPath): { line: number; column: number };
 }
@@ -240,8 +242,8 @@ function syntaxMessage(error: YAMLError): string {
 
 /** Parses a multi-document YAML (or JSON) text. Every problem is reported at once (syntax errors: up to 20). */
 export function parseDocuments(input: InputText): SourceDocument[] {
-  const values = readYamlDocuments(input.text);
-  return values ? withLazyPositions(input, values) : parseWithPositions(input);
+  const read = readYamlStream(input.text);
+  return read ? withLazyPositions(input, read.documents, read.finite) : parseWithPositions(input);
 }
 
 function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof parseAllDocuments> {
@@ -259,7 +261,7 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
  * Documents the fast reader read (./yaml-reader.ts: same values, no positions, no errors possible). Positions
  * are needed only to report a problem: the first request parses the text again, with the yaml package.
  */
-function withLazyPositions(input: InputText, values: unknown[]): SourceDocument[] {
+function withLazyPositions(input: InputText, values: unknown[], finiteNumbers: boolean): SourceDocument[] {
   let locators: SourceDocument['locate'][] | undefined;
   const locatorOf = (index: number): SourceDocument['locate'] => {
     if (!locators) {
@@ -272,7 +274,13 @@ function withLazyPositions(input: InputText, values: unknown[]): SourceDocument[
   values.forEach((value, i) => {
     // An empty document (a trailing `---`, or only comments) is skipped, as kubectl skips it.
     if (value === null) return;
-    result.push({ file: input.file, index: i + 1, value, locate: (path) => locatorOf(i)(path) });
+    result.push({
+      file: input.file,
+      index: i + 1,
+      value,
+      ...(finiteNumbers ? { finiteNumbers } : {}),
+      locate: (path) => locatorOf(i)(path),
+    });
   });
   return result;
 }

@@ -28,9 +28,19 @@ const decline = (): never => {
  * in the subset this reader handles.
  */
 export function readYamlDocuments(text: string): unknown[] | undefined {
+  return readYamlStream(text)?.documents;
+}
+
+/**
+ * readYamlDocuments, and whether every number read is finite (YAML has `.inf` and `.nan`, and `1e999`
+ * reads as Infinity; JSON has none of them), which spares the caller a search.
+ */
+export function readYamlStream(text: string): { documents: unknown[]; finite: boolean } | undefined {
   if (UNSUPPORTED_CHARACTERS.test(text)) return undefined;
   try {
-    return new Reader(text).documents();
+    const reader = new Reader(text);
+    const documents = reader.documents();
+    return { documents, finite: !reader.nonFinite };
   } catch (error) {
     if (error === declined) return undefined;
     throw error;
@@ -50,6 +60,8 @@ class Reader {
   /** Where the current document's lines end (exclusive). */
   private end = 0;
   private readonly endsWithNewline: boolean;
+  /** A plain scalar read as an infinite number or NaN. */
+  nonFinite = false;
 
   constructor(source: string) {
     this.source = source;
@@ -219,6 +231,7 @@ class Reader {
       value = rest[0] === '[' ? [] : {};
     } else {
       value = plainValue(rest);
+      if (typeof value === 'number' && !Number.isFinite(value)) this.nonFinite = true;
     }
     // A scalar's entry ends on its line: a more indented line would continue it (or be an error).
     const next = this.peek();
@@ -326,27 +339,20 @@ function plainValue(rest: string): unknown {
   return resolvePlain(text);
 }
 
-/** A plain scalar's value under the YAML 1.2 core schema, in the yaml package's tag order. */
+/**
+ * A plain scalar's value under the YAML 1.2 core schema, in the yaml package's tag order. The first
+ * character tells which tags can match at all: null (`~`, n, N), booleans (t, T, f, F),
+ * numbers (digits, sign, `.`); anything else is a string.
+ */
 function resolvePlain(text: string): unknown {
   const c = text.charCodeAt(0);
-  // only these can start a non-string: digits, sign, dot, n/N/~ (null), t/T/f/F (booleans), 0 (oct/hex)
-  if (!(
-    (c >= 48 && c <= 57) ||
-    c === 43 ||
-    c === 45 ||
-    c === 46 ||
-    c === 110 ||
-    c === 78 ||
-    c === 126 ||
-    c === 116 ||
-    c === 84 ||
-    c === 102 ||
-    c === 70
-  )) {
-    return text;
+  if (c === 110 || c === 78 || c === 126) {
+    return /^(?:~|[Nn]ull|NULL)?$/.test(text) ? null : text;
   }
-  if (/^(?:~|[Nn]ull|NULL)?$/.test(text)) return null;
-  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(text)) return text[0] === 't' || text[0] === 'T';
+  if (c === 116 || c === 84 || c === 102 || c === 70) {
+    return /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(text) ? c === 116 || c === 84 : text;
+  }
+  if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return text;
   if (/^0o[0-7]+$/.test(text)) return parseInt(text.substring(2), 8);
   if (/^[-+]?[0-9]+$/.test(text)) return parseInt(text, 10);
   if (/^0x[0-9a-fA-F]+$/.test(text)) return parseInt(text.substring(2), 16);

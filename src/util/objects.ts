@@ -3,28 +3,51 @@
 /**
  * The value as the API server stores it: null object fields are dropped (they decode to Go's zero value,
  * exactly like an absent field, and the server prunes them before validation). Null list items are kept:
- * they are errors, and validation reports them.
+ * they are errors, and validation reports them. What holds no null field is shared with the input, not
+ * copied (most documents have none); objects that are not plain are always copied into plain ones.
+ * Callers must change neither the input nor the result.
  */
 export function dropNullFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNullFields);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const child = (value as Record<string, unknown>)[key];
-      if (child === null) continue;
-      // a plain assignment (much cheaper) except for the one key that would set the prototype instead
-      if (key === '__proto__') {
-        Object.defineProperty(out, key, {
-          value: dropNullFields(child),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else {
-        out[key] = dropNullFields(child);
-      }
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const dropped = dropNullFields(item);
+      if (dropped !== item) (copy ??= value.slice())[i] = dropped;
     }
-    return out;
+    return copy ?? value;
   }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  // the copy, from the first key whose value changes on (or from the start for an object not plain)
+  let out: Record<string, unknown> | undefined = isPlain(source) ? undefined : {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const child = source[key];
+    const dropped = child === null ? DROPPED : dropNullFields(child);
+    if (out === undefined) {
+      if (dropped === child) continue;
+      out = {};
+      for (let j = 0; j < i; j++) setKey(out, keys[j]!, source[keys[j]!]);
+    }
+    if (dropped !== DROPPED) setKey(out, key, dropped);
+  }
+  return out ?? value;
+}
+
+const DROPPED = Symbol('dropped');
+
+function isPlain(object: object): boolean {
+  const proto = Object.getPrototypeOf(object) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A plain assignment (much cheaper), except for the one key that would set the prototype instead. */
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    out[key] = value;
+  }
 }

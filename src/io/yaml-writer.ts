@@ -41,8 +41,9 @@ const unsupported = new Unsupported();
 
 /** YAML of one document (ending in a newline), or undefined where the `yaml` package must do it. */
 export function writeYamlDocument(value: unknown): string | undefined {
-  // Pieces joined once per document: the result is one flat string, and the pieces die young.
-  const out: string[] = [];
+  // The text grows by concatenation, which V8 does without copying (a rope of the pieces), and is made one
+  // flat string at the end: cheaper than collecting the pieces in an array and joining them.
+  const out: Output = { text: '' };
   try {
     if (isPlainObject(value)) mapping(value, '', true, 0, out);
     else if (Array.isArray(value)) sequence(value, '', 0, out);
@@ -51,8 +52,21 @@ export function writeYamlDocument(value: unknown): string | undefined {
     if (error === unsupported) return undefined;
     throw error;
   }
-  out.push('\n');
-  return out.join('');
+  return flat(out.text + '\n');
+}
+
+/**
+ * The same string, flattened now (V8 copies a rope into one sequential string the first time a character
+ * is read from it): the output keeps a thousand documents, which as ropes would hold a million pieces.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/** The text written so far. */
+interface Output {
+  text: string;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -102,7 +116,7 @@ function mapping(
   indent: string,
   root: boolean,
   depth: number,
-  out: string[],
+  out: Output,
 ): void {
   if (depth > MAX_DEPTH) throw unsupported;
   let first = true;
@@ -113,31 +127,31 @@ function mapping(
     if (key === '__proto__') throw unsupported;
     const keyText = scalarString(key, root);
     if (keyText.length > MAX_IMPLICIT_KEY_LENGTH) throw unsupported;
-    if (!first) out.push('\n', indent);
+    if (!first) out.text += '\n' + indent;
     first = false;
-    out.push(keyText);
+    out.text += keyText;
     if (value === null || typeof value !== 'object') {
-      out.push(': ', scalar(value));
+      out.text += ': ' + scalar(value);
     } else if (Array.isArray(value)) {
       if (value.length === 0) {
-        out.push(': []');
+        out.text += ': []';
       } else {
-        out.push(':\n', indent);
+        out.text += ':\n' + indent;
         sequence(value, indent, depth + 1, out);
       }
     } else if (isPlainObject(value)) {
       if (hasDefinedValue(value)) {
         const childIndent = indent + INDENT_STEP;
-        out.push(':\n', childIndent);
+        out.text += ':\n' + childIndent;
         mapping(value, childIndent, false, depth + 1, out);
       } else {
-        out.push(': {}');
+        out.text += ': {}';
       }
     } else {
       throw unsupported;
     }
   }
-  if (first) out.push('{}');
+  if (first) out.text += '{}';
 }
 
 function hasDefinedValue(object: Record<string, unknown>): boolean {
@@ -146,18 +160,18 @@ function hasDefinedValue(object: Record<string, unknown>): boolean {
 }
 
 /** A block sequence whose first line the caller places; later lines start with `indent`. */
-function sequence(items: unknown[], indent: string, depth: number, out: string[]): void {
+function sequence(items: unknown[], indent: string, depth: number, out: Output): void {
   if (depth > MAX_DEPTH) throw unsupported;
   if (items.length === 0) {
-    out.push('[]');
+    out.text += '[]';
     return;
   }
   const itemIndent = indent + INDENT_STEP;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (i > 0) out.push('\n', indent);
-    out.push('- ');
-    if (item === null || typeof item !== 'object') out.push(scalar(item));
+    if (i > 0) out.text += '\n' + indent;
+    out.text += '- ';
+    if (item === null || typeof item !== 'object') out.text += scalar(item);
     else if (Array.isArray(item)) sequence(item, itemIndent, depth + 1, out);
     else if (isPlainObject(item)) mapping(item, itemIndent, false, depth + 1, out);
     else throw unsupported;

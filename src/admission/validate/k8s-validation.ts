@@ -6,11 +6,9 @@
 import { quote } from '../../render/util/strconv.js';
 import type { FieldPath } from './types.js';
 
-const utf8 = new TextEncoder();
-
-/** Go's len(s): the UTF-8 byte length. */
+/** Go's len(s): the UTF-8 byte length (a lone surrogate counts as U+FFFD, 3 bytes, as Go would see it). */
 export function byteLength(s: string): number {
-  return utf8.encode(s).length;
+  return Buffer.byteLength(s, 'utf8');
 }
 
 // --- k8s.io/apimachinery/pkg/util/validation ---

@@ -33,28 +33,43 @@ export function cause(type: string, message: string, field: string | FieldPath =
   return { type, field: typeof field === 'string' ? field : field.toString(), message };
 }
 
-/** An immutable field.Path: `spec.domain.devices.disks[0].name`. */
+/**
+ * An immutable field.Path: `spec.domain.devices.disks[0].name`. Its text is put together only when asked
+ * for: validators build a path for every field they look at, and most fields are fine.
+ */
 export class FieldPath {
-  private constructor(private readonly text: string) {}
+  private text: string | undefined;
+
+  private constructor(
+    private readonly parent: FieldPath | undefined,
+    /** Names to append with dots, or an index or key to append in brackets. */
+    private readonly step: readonly string[] | { readonly bracket: string },
+  ) {}
 
   static of(...names: string[]): FieldPath {
-    return new FieldPath(names.join('.'));
+    return new FieldPath(undefined, names);
   }
 
   child(...names: string[]): FieldPath {
     if (names.length === 0) return this;
-    return new FieldPath(this.text === '' ? names.join('.') : `${this.text}.${names.join('.')}`);
+    return new FieldPath(this, names);
   }
 
   index(i: number): FieldPath {
-    return new FieldPath(`${this.text}[${i}]`);
+    return new FieldPath(this, { bracket: String(i) });
   }
 
   key(k: string): FieldPath {
-    return new FieldPath(`${this.text}[${k}]`);
+    return new FieldPath(this, { bracket: k });
   }
 
   toString(): string {
+    if (this.text === undefined) {
+      const base = this.parent?.toString() ?? '';
+      const { step } = this;
+      if ('bracket' in step) this.text = `${base}[${step.bracket}]`;
+      else this.text = base === '' ? step.join('.') : `${base}.${step.join('.')}`;
+    }
     return this.text;
   }
 }

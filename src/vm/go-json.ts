@@ -89,7 +89,8 @@ function compileField(name: string, spec: string): StructField {
   let zero: unknown;
   if (struct) absent = 'struct';
   else if (kind === 'meta') absent = 'emptyObject';
-  else if (kind in SCALAR_ZERO) [absent, zero] = omitempty ? ['omit', undefined] : ['zero', SCALAR_ZERO[kind]];
+  else if (kind in SCALAR_ZERO)
+    [absent, zero] = omitempty ? ['omit', undefined] : ['zero', SCALAR_ZERO[kind]];
   else if (kind === 'q') [absent, zero] = omitempty ? ['omit', undefined] : ['zero', '0'];
   else absent = omitempty ? 'omit' : 'nullOnly';
   return {
@@ -143,7 +144,8 @@ function convert(codec: Codec, value: unknown, keepEmpty: boolean): unknown {
     case 'map': {
       if (!isObject(value)) return value;
       const output: JsonObject = {};
-      for (const key of Object.keys(value)) setKey(output, key, convert(codec.element, value[key], keepEmpty));
+      for (const key of Object.keys(value))
+        setKey(output, key, convert(codec.element, value[key], keepEmpty));
       return output;
     }
     case 'struct':

@@ -20,7 +20,14 @@ type Codec =
   | { readonly tag: 'resourceList' }
   | { readonly tag: 'slice'; readonly element: Codec }
   | { readonly tag: 'map'; readonly element: Codec }
-  | { readonly tag: 'struct'; readonly type: StructType };
+  | StructCodec;
+
+/** A struct's codec; the struct's own fields are compiled when first needed (a run meets few types). */
+interface StructCodec {
+  readonly tag: 'struct';
+  readonly name: string;
+  type?: StructType;
+}
 
 interface StructType {
   readonly name: string;
@@ -111,8 +118,11 @@ function compileKind(kind: string): Codec {
   if (kind.startsWith('{}')) return { tag: 'map', element: compileKind(kind.slice(2)) };
   if (kind === 'q') return QUANTITY;
   if (kind === 'ql') return RESOURCE_LIST;
-  const type = structType(kind);
-  return type ? { tag: 'struct', type } : KEEP;
+  return GO_JSON_SHAPES[kind] !== undefined ? { tag: 'struct', name: kind } : KEEP;
+}
+
+function typeOf(codec: StructCodec): StructType {
+  return (codec.type ??= structType(codec.name)!);
 }
 
 function roundTripQuantity(value: unknown): unknown {
@@ -149,7 +159,7 @@ function convert(codec: Codec, value: unknown, keepEmpty: boolean): unknown {
       return output;
     }
     case 'struct':
-      return transcode(value, codec.type, keepEmpty);
+      return transcode(value, typeOf(codec), keepEmpty);
   }
 }
 
@@ -225,7 +235,7 @@ function encodeField(field: StructField, present: unknown, keepEmpty: boolean, o
 function encodeAbsent(field: StructField, present: null | undefined, output: JsonObject): void {
   switch (field.absent) {
     case 'struct':
-      output[field.name] = zeroValue((field.codec as Extract<Codec, { tag: 'struct' }>).type);
+      output[field.name] = zeroValue(typeOf(field.codec as StructCodec));
       break;
     case 'emptyObject':
       output[field.name] = {};

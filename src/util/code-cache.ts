@@ -2,12 +2,16 @@
 // with a V8 code cache: bytecode saved by the build (scripts/build.mjs), so that a short run does not parse
 // and compile the same half megabyte of JavaScript every time.
 //
-// A cache is looked up by the script's content hash, the Node.js version and the architecture; it carries a
-// checksum of its own (V8 checks its version, flags and the data's length, not the data); V8 still refuses a
-// cache made under other V8 flags. Any problem with a cache (missing, unreadable, damaged, refused) falls
-// back silently to compiling the source: a cache only ever saves time.
+// A cache file is named after the script, the Node.js version and the architecture. It records the source it
+// was made from: the script file's identity (size, modification time and inode; the build writes every
+// script anew) and the source's hash. A run whose script file has that identity takes the cache at once;
+// any other (the files were copied or installed elsewhere) first checks the source's hash, which costs a
+// millisecond or two for the larger scripts. The file carries a checksum of its own (V8 checks its version,
+// flags and the source's length, not the data). V8 still refuses a cache made under other V8 flags. Any
+// problem with a cache (missing, unreadable, damaged, stale, refused) falls back silently to compiling the
+// source: a cache only ever saves time.
 import * as crypto from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -15,34 +19,60 @@ import { Script } from 'node:vm';
 export const CODE_CACHE_DIR = '.code-cache';
 
 const RECORDER = Symbol.for('vmi-render.code-cache.recorder');
-type Recorder = { script: Script; cacheFile: string }[];
+type Recorder = { script: Script; cacheFile: string; identity: Buffer; source: string }[];
 const recorder = (): Recorder | undefined => (globalThis as { [RECORDER]?: Recorder })[RECORDER];
 
-const sha1 = (data: string | Buffer): Buffer =>
+const sha1 = (data: Buffer | string): Buffer =>
   typeof crypto.hash === 'function'
     ? crypto.hash('sha1', data, 'buffer')
     : crypto.createHash('sha1').update(data).digest();
 const CHECKSUM_LENGTH = 20;
+/** The script file's identity: size, modification time (ms) and inode, as three doubles. */
+const IDENTITY_LENGTH = 24;
+/** Then the SHA-1 of the source. */
+const SOURCE_HASH_LENGTH = 20;
 
-/** The cache file for `source` compiled as `filename`. */
-export function codeCacheFile(filename: string, source: string): string {
-  const hash = sha1(source).toString('hex').slice(0, 16);
-  const name = `${basename(filename)}.${hash}.${process.version}-${process.arch}.bin`;
+/** The cache file for the script `filename`. */
+export function codeCacheFile(filename: string): string {
+  const name = `${basename(filename)}.${process.version}-${process.arch}.bin`;
   return join(dirname(filename), CODE_CACHE_DIR, name);
 }
 
-/** A cache file's V8 data, if the file is there and intact. */
-function readCache(file: string): Buffer | undefined {
+/** The identity of the script file as a cache records it; undefined if the file cannot be looked at. */
+function scriptIdentity(filename: string): Buffer | undefined {
+  let stats: { size: number; mtimeMs: number; ino: number };
+  try {
+    stats = statSync(filename);
+  } catch {
+    return undefined;
+  }
+  const identity = Buffer.alloc(IDENTITY_LENGTH);
+  identity.writeDoubleLE(stats.size, 0);
+  identity.writeDoubleLE(stats.mtimeMs, 8);
+  identity.writeDoubleLE(stats.ino, 16);
+  return identity;
+}
+
+/** A cache file's V8 data, if the file is there, intact and made from this script's source. */
+function readCache(file: string, identity: Buffer | undefined, source: string): Buffer | undefined {
   let content: Buffer;
   try {
     content = readFileSync(file);
   } catch {
     return undefined;
   }
-  const data = content.subarray(CHECKSUM_LENGTH);
-  return content.length > CHECKSUM_LENGTH && sha1(data).equals(content.subarray(0, CHECKSUM_LENGTH))
-    ? data
-    : undefined;
+  const header = CHECKSUM_LENGTH + IDENTITY_LENGTH + SOURCE_HASH_LENGTH;
+  if (content.length <= header) return undefined;
+  const checked = content.subarray(CHECKSUM_LENGTH);
+  if (!sha1(checked).equals(content.subarray(0, CHECKSUM_LENGTH))) return undefined;
+  const sameFile = identity !== undefined && checked.subarray(0, IDENTITY_LENGTH).equals(identity);
+  if (
+    !sameFile &&
+    !sha1(source).equals(checked.subarray(IDENTITY_LENGTH, IDENTITY_LENGTH + SOURCE_HASH_LENGTH))
+  ) {
+    return undefined;
+  }
+  return content.subarray(header);
 }
 
 /**
@@ -53,10 +83,11 @@ export function compileFunction<F extends (...args: never[]) => unknown>(
   source: string,
   filename: string,
 ): F {
-  const cacheFile = codeCacheFile(filename, source);
-  const cachedData = readCache(cacheFile);
+  const cacheFile = codeCacheFile(filename);
+  const identity = scriptIdentity(filename);
+  const cachedData = readCache(cacheFile, identity, source);
   const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
-  recorder()?.push({ script, cacheFile });
+  recorder()?.push({ script, cacheFile, identity: identity ?? Buffer.alloc(IDENTITY_LENGTH), source });
   return script.runInThisContext() as F;
 }
 
@@ -78,10 +109,10 @@ export function saveCodeCaches(): number {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
-  for (const { script, cacheFile } of recorded) {
-    const data = script.createCachedData();
+  for (const { script, cacheFile, identity, source } of recorded) {
+    const checked = Buffer.concat([identity, sha1(source), script.createCachedData()]);
     const temporary = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, Buffer.concat([sha1(data), data]));
+    writeFileSync(temporary, Buffer.concat([sha1(checked), checked]));
     renameSync(temporary, cacheFile); // a CLI run meanwhile sees no cache or a whole one
   }
   return recorded.length;

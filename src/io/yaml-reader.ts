@@ -98,6 +98,13 @@ class Reader {
     return this.source.slice(this.textStarts[i], this.lineEnd(i));
   }
 
+  /** Line `i` is a sequence item (`-` alone, or `- ` and more); isSequenceItem without slicing the line. */
+  private isSequenceItemAt(i: number): boolean {
+    const start = this.textStarts[i]!;
+    if (this.source.charCodeAt(start) !== 45) return false; // '-'
+    return start + 1 === this.lineEnd(i) || this.source.charCodeAt(start + 1) === 32;
+  }
+
   private isBlank(i: number): boolean {
     return this.textStarts[i] === this.lineEnd(i);
   }
@@ -161,17 +168,16 @@ class Reader {
     if (depth > MAX_DEPTH) decline();
     const line = this.peek();
     if (this.indent(line) !== indent) decline();
-    if (isSequenceItem(this.text(line))) return this.sequence(indent, depth);
+    if (this.isSequenceItemAt(line)) return this.sequence(indent, depth);
     return this.mapping(indent, depth);
   }
 
   private mapping(indent: number, depth: number): Record<string, unknown> {
     const map: Record<string, unknown> = {};
     for (let line = this.peek(); line !== -1 && this.indent(line) >= indent; line = this.peek()) {
-      const text = this.text(line);
-      if (this.indent(line) > indent || isSequenceItem(text)) decline();
+      if (this.indent(line) > indent || this.isSequenceItemAt(line)) decline();
       this.position++;
-      const { key, rest } = splitKey(text);
+      const { key, rest } = splitKey(this.text(line));
       if (Object.prototype.hasOwnProperty.call(map, key)) decline(); // duplicate key: an error
       map[key] = this.value(rest, indent, depth, true);
     }
@@ -213,7 +219,7 @@ class Reader {
       if (next === -1) return null;
       const nextIndent = this.indent(next);
       if (nextIndent > indent) return this.node(nextIndent, depth + 1);
-      if (inMapping && nextIndent === indent && isSequenceItem(this.text(next))) {
+      if (inMapping && nextIndent === indent && this.isSequenceItemAt(next)) {
         return this.sequence(indent, depth + 1);
       }
       return null;
@@ -287,6 +293,10 @@ function looksLikeKey(text: string): boolean {
   return colon > 0 || text.endsWith(':');
 }
 
+/** Plain keys found to be acceptable (before the checks below the colon): manifests repeat a few hundred. */
+const PLAIN_KEYS = new Set<string>();
+const MAX_PLAIN_KEYS = 4096;
+
 /** `key: rest` of a mapping entry; declines what is not a plain or quoted string key. */
 function splitKey(text: string): { key: string; rest: string } {
   let key: string;
@@ -304,10 +314,13 @@ function splitKey(text: string): { key: string; rest: string } {
     }
     key = text.slice(0, colon);
     after = colon;
-    if (key === '' || PLAIN_START_INDICATORS.has(key[0]!) || key.endsWith(' ') || key.includes(' #'))
-      decline();
-    if (key.includes(':') && /:(?: |$)/.test(key)) decline();
-    if (resolvePlain(key) !== key) decline(); // null, a boolean or a number as a key
+    if (!PLAIN_KEYS.has(key)) {
+      if (key === '' || PLAIN_START_INDICATORS.has(key[0]!) || key.endsWith(' ') || key.includes(' #'))
+        decline();
+      if (key.includes(':') && /:(?: |$)/.test(key)) decline();
+      if (resolvePlain(key) !== key) decline(); // null, a boolean or a number as a key
+      if (PLAIN_KEYS.size < MAX_PLAIN_KEYS) PLAIN_KEYS.add(key);
+    }
   }
   if (key.length > MAX_KEY_LENGTH || key === '__proto__' || key === '<<') decline();
   // after the colon: nothing, or at least one space

@@ -82,7 +82,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function canonicalKeys(object: Record<string, unknown>): string[] {
   const keys = sortStrings(Object.keys(object));
   let indices: string[] | undefined;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const c = key.charCodeAt(0);
     if (c >= 48 && c <= 57 && ARRAY_INDEX.test(key) && Number(key) < 4294967295) (indices ??= []).push(key);
   }
@@ -120,7 +121,10 @@ function mapping(
 ): void {
   if (depth > MAX_DEPTH) throw unsupported;
   let first = true;
-  for (const key of canonicalKeys(object)) {
+  // indexed loops throughout: for-of goes through the iterator protocol, which costs in unoptimised code
+  const keys = canonicalKeys(object);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
     const value = object[key];
     if (value === undefined) continue;
     // canonicalize() assigns keys to a new object, where `__proto__` is no key: leave that to it

@@ -19,7 +19,9 @@ export function cloneData<T>(value: T): T {
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
+  const keys = Object.keys(source);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     if (key === '__proto__') {
       Object.defineProperty(copy, key, {
         value: cloneData(source[key]),

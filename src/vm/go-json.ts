@@ -142,7 +142,8 @@ function convert(codec: Codec, value: unknown, keepEmpty: boolean): unknown {
     case 'resourceList': {
       if (!isObject(value)) return value;
       const output: JsonObject = {};
-      for (const key of Object.keys(value)) setKey(output, key, roundTripQuantity(value[key]));
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) setKey(output, keys[i]!, roundTripQuantity(value[keys[i]!]));
       return output;
     }
     case 'slice': {
@@ -190,7 +191,9 @@ function zeroValue(type: StructType): JsonObject {
 
 function cloneZero(template: JsonObject): JsonObject {
   const copy: JsonObject = {};
-  for (const key of Object.keys(template)) {
+  const keys = Object.keys(template);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const value = template[key];
     copy[key] = isObject(value) ? cloneZero(value) : value;
   }
@@ -203,12 +206,17 @@ function transcode(value: unknown, type: StructType, keepEmpty: boolean): unknow
   // The input's own fields first (most fields of most structs are absent and omitempty), then what the
   // absent ones encode as; the output's key order is of no consequence (printing sorts keys).
   if (value != null) {
-    for (const name of Object.keys(value)) {
+    // indexed loops: for-of goes through the iterator protocol, which costs in unoptimised code
+    const names = Object.keys(value);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
       const field = type.byName.get(name);
       if (field !== undefined) encodeField(field, value[name], keepEmpty, output);
     }
   }
-  for (const field of type.encodedWhenAbsent) {
+  const absent = type.encodedWhenAbsent;
+  for (let i = 0; i < absent.length; i++) {
+    const field = absent[i]!;
     if (output[field.name] === undefined) encodeAbsent(field, undefined, output);
   }
   return output;

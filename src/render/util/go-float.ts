@@ -88,8 +88,12 @@ export function goFormatG(value: number): string {
   if (value === Infinity) return '+Inf';
   if (value === -Infinity) return '-Inf';
   if (value === 0) return Object.is(value, -0) ? '-0' : '0';
-  const [mantissa = '', exponentText = '0'] = value.toExponential().split('e');
-  const exponent = Number(exponentText);
+  // %g prints plain decimals for exponents -4 to 5, as JavaScript's shortest form does in that range
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-4 && magnitude < 1e6) return String(value);
+  const parts = value.toExponential().split('e');
+  const mantissa = parts[0] ?? '';
+  const exponent = Number(parts[1] ?? '0');
   if (exponent < -4 || exponent >= 6) {
     const sign = exponent < 0 ? '-' : '+';
     return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;

@@ -24,7 +24,30 @@ const CORE_SCHEMA_NON_STRING = [
   /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
   /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
 ];
-/** Multi-line mode: `^` also matches after U+2028 and U+2029, as in the yaml package's check. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
+/**
+ * Whether CORE_SCHEMA_NON_STRING can match at all: by its first character, a string can only be read as
+ * null (empty, `~`, n, N), a boolean (t, T, f, F) or a number (digits, sign, `.`).
+ */
+function mayReadAsNonString(value: string): boolean {
+  if (value === '') return true;
+  const c = value.charCodeAt(0);
+  return (
+    (c >= 48 && c <= 57) || // 0-9
+    c === 43 || // +
+    c === 45 || // -
+    c === 46 || // .
+    c === 126 || // ~
+    c === 110 || // n
+    c === 78 || // N
+    c === 116 || // t
+    c === 84 || // T
+    c === 102 || // f
+    c === 70 // F
+  );
+}
+
 /** Printable ASCII without spaces, starting with a letter, `/` or `_`. */
 const PLAIN_WORD = /^[A-Za-z/_][\x21-\x7e]*$/;
 /** The same, starting with a digit, `+`, `-` or `.`, but not with `---` or `...`. */
@@ -32,6 +55,7 @@ const PLAIN_NUMBERISH = /^(?!---|\.\.\.)[-+.0-9][\x21-\x7e]*$/;
 const NULL_OR_BOOLEAN = /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 /** Only strings of these characters can be numbers in the core schema (incl. 0x1F, 0o17, .inf, .NaN). */
 const MAYBE_NUMBER = /^[-+.0-9a-fA-FxoiInN]+$/;
+/** Multi-line mode: `^` also matches after U+2028 and U+2029, as in the yaml package's check. */
 const DOCUMENT_MARKER = /^(?:%|---|\.\.\.)/m;
 /** Property keys that JavaScript enumerates first, in numeric order, whatever the insertion order. */
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
@@ -129,7 +153,7 @@ function mapping(
     if (value === undefined) continue;
     // canonicalize() assigns keys to a new object, where `__proto__` is no key: leave that to it
     if (key === '__proto__') throw unsupported;
-    const keyText = scalarString(key, root);
+    const keyText = root ? scalarString(key, true) : nestedKeyText(key);
     if (keyText.length > MAX_IMPLICIT_KEY_LENGTH) throw unsupported;
     if (!first) out.text += '\n' + indent;
     first = false;
@@ -199,15 +223,31 @@ function scalar(value: unknown): string {
   }
 }
 
+/** How keys below the top level print: Pods repeat a few hundred keys a thousand times over. */
+const NESTED_KEY_TEXT = new Map<string, string>();
+const MAX_NESTED_KEY_TEXTS = 4096;
+
+function nestedKeyText(key: string): string {
+  let text = NESTED_KEY_TEXT.get(key);
+  if (text === undefined) {
+    text = scalarString(key, false);
+    if (NESTED_KEY_TEXT.size < MAX_NESTED_KEY_TEXTS) NESTED_KEY_TEXT.set(key, text);
+  }
+  return text;
+}
+
 /** A single-line string (a key or a value); `rootKey`: a key of the top-level mapping. */
 function scalarString(value: string, rootKey: boolean): string {
   if (isPlainWord(value)) return value;
   if (value.includes('\n')) throw unsupported; // block scalars, folded quotes: left to the yaml package
-  if (FORCE_DOUBLE_QUOTES.test(value)) return doubleQuoted(value);
+  // (the Unicode-aware expression is much slower than a plain one: most strings are printable ASCII)
+  if (NOT_PRINTABLE_ASCII.test(value) && FORCE_DOUBLE_QUOTES.test(value)) return doubleQuoted(value);
   if (NEEDS_QUOTES.test(value)) return quoted(value);
   // `---` or `...` at the start of a line would end the document: only a top-level key can be there.
   if (rootKey && DOCUMENT_MARKER.test(value)) return quoted(value);
-  for (const pattern of CORE_SCHEMA_NON_STRING) if (pattern.test(value)) return quoted(value);
+  if (mayReadAsNonString(value)) {
+    for (const pattern of CORE_SCHEMA_NON_STRING) if (pattern.test(value)) return quoted(value);
+  }
   return value;
 }
 

@@ -1,9 +1,14 @@
 // Go's path / path/filepath (Unix) lexical helpers, so joined paths come out exactly like upstream's.
 // upstream: Go standard library path.Clean, path.Join, filepath.Dir, filepath.Base
 
+/** A `.` or `..` segment. */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+
 // upstream: path.Clean
 export function cleanPath(path: string): string {
   if (path === '') return '.';
+  // most paths are clean already: no empty, `.` or `..` segment and no trailing slash
+  if (path === '/' || (!path.endsWith('/') && !path.includes('//') && !DOT_SEGMENT.test(path))) return path;
   const rooted = path.startsWith('/');
   const out: string[] = [];
   for (const part of path.split('/')) {

@@ -103,6 +103,11 @@ function validate(
   );
 }
 
+/** The item as the API server stores it (dropNullFields), sparing the walk where the reader saw no null. */
+function withoutNullFields(item: { document: SourceDocument; value: unknown }): unknown {
+  return item.document.nullFree ? item.value : dropNullFields(item.value);
+}
+
 function readDocuments(file: string, stdin: () => Buffer): SourceDocument[] {
   return parseDocuments(readInput(file, stdin));
 }
@@ -143,7 +148,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         return;
       }
       const [item] = kubevirts;
-      const value = dropNullFields(item!.value);
+      const value = withoutNullFields(item!);
       const found = validate('KubeVirt', item!.document, item!.path, value, options.strict);
       problems.push(...found);
       if (!found.some((problem) => problem.severity === 'error')) kubevirt = value as KubeVirt;
@@ -155,7 +160,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
   for (const file of options.objects) {
     collect(() => {
       for (const item of expandLists(readDocuments(file, stdin))) {
-        const value = dropNullFields(item.value);
+        const value = withoutNullFields(item);
         if (!isObject(value) || typeof value.kind !== 'string') {
           problems.push(problemAt(item.document, item.path, 'not a Kubernetes object (no kind)', 'error'));
           continue;
@@ -198,7 +203,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
       const items = expandLists(documents);
       let renderable = 0;
       for (const item of items) {
-        const value = dropNullFields(item.value);
+        const value = withoutNullFields(item);
         const label = item.path.length
           ? `${item.document.index}/items[${String(item.path[1])}]`
           : String(item.document.index);

@@ -30,6 +30,8 @@ export interface SourceDocument {
   value: unknown;
   /** Every number in `value` is known to be finite (set when the fast reader read it). */
   finiteNumbers?: boolean;
+  /** No value in `value` is null (set when the fast reader read it). */
+  nullFree?: boolean;
   /** Where a field path starts in the file (nearest existing ancestor if the field is absent). */
   locate(path: FieldPath): { line: number; column: number };
 }
@@ -243,7 +245,7 @@ function syntaxMessage(error: YAMLError): string {
 /** Parses a multi-document YAML (or JSON) text. Every problem is reported at once (syntax errors: up to 20). */
 export function parseDocuments(input: InputText): SourceDocument[] {
   const read = readYamlStream(input.text);
-  return read ? withLazyPositions(input, read.documents, read.finite) : parseWithPositions(input);
+  return read ? withLazyPositions(input, read) : parseWithPositions(input);
 }
 
 function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof parseAllDocuments> {
@@ -261,7 +263,10 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
  * Documents the fast reader read (./yaml-reader.ts: same values, no positions, no errors possible). Positions
  * are needed only to report a problem: the first request parses the text again, with the yaml package.
  */
-function withLazyPositions(input: InputText, values: unknown[], finiteNumbers: boolean): SourceDocument[] {
+function withLazyPositions(
+  input: InputText,
+  { documents: values, finite, nullFree }: { documents: unknown[]; finite: boolean; nullFree: boolean },
+): SourceDocument[] {
   let locators: SourceDocument['locate'][] | undefined;
   const locatorOf = (index: number): SourceDocument['locate'] => {
     if (!locators) {
@@ -278,7 +283,8 @@ function withLazyPositions(input: InputText, values: unknown[], finiteNumbers: b
       file: input.file,
       index: i + 1,
       value,
-      ...(finiteNumbers ? { finiteNumbers } : {}),
+      ...(finite ? { finiteNumbers: true } : {}),
+      ...(nullFree ? { nullFree } : {}),
       locate: (path) => locatorOf(i)(path),
     });
   });

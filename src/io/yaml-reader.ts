@@ -32,15 +32,18 @@ export function readYamlDocuments(text: string): unknown[] | undefined {
 }
 
 /**
- * readYamlDocuments, and whether every number read is finite (YAML has `.inf` and `.nan`, and `1e999`
- * reads as Infinity; JSON has none of them), which spares the caller a search.
+ * readYamlDocuments, and what spares the caller a search: whether every number read is finite (YAML has
+ * `.inf` and `.nan`, and `1e999` reads as Infinity; JSON has none of them), and whether no value at all is
+ * null (an empty value, `~` or `null`).
  */
-export function readYamlStream(text: string): { documents: unknown[]; finite: boolean } | undefined {
+export function readYamlStream(
+  text: string,
+): { documents: unknown[]; finite: boolean; nullFree: boolean } | undefined {
   if (UNSUPPORTED_CHARACTERS.test(text)) return undefined;
   try {
     const reader = new Reader(text);
     const documents = reader.documents();
-    return { documents, finite: !reader.nonFinite };
+    return { documents, finite: !reader.nonFinite, nullFree: !reader.nulls };
   } catch (error) {
     if (error === declined) return undefined;
     throw error;
@@ -62,6 +65,8 @@ class Reader {
   private readonly endsWithNewline: boolean;
   /** A plain scalar read as an infinite number or NaN. */
   nonFinite = false;
+  /** A value read as null (the value of an entry or item; a whole empty document does not count). */
+  nulls = false;
 
   constructor(source: string) {
     this.source = source;
@@ -216,12 +221,12 @@ class Reader {
   private value(rest: string, indent: number, depth: number, inMapping: boolean): unknown {
     if (rest === '' || rest[0] === '#') {
       const next = this.peek();
-      if (next === -1) return null;
-      const nextIndent = this.indent(next);
+      const nextIndent = next === -1 ? -1 : this.indent(next);
       if (nextIndent > indent) return this.node(nextIndent, depth + 1);
       if (inMapping && nextIndent === indent && this.isSequenceItemAt(next)) {
         return this.sequence(indent, depth + 1);
       }
+      this.nulls = true;
       return null;
     }
     let value: unknown;
@@ -238,6 +243,7 @@ class Reader {
     } else {
       value = plainValue(rest);
       if (typeof value === 'number' && !Number.isFinite(value)) this.nonFinite = true;
+      else if (value === null) this.nulls = true;
     }
     // A scalar's entry ends on its line: a more indented line would continue it (or be an error).
     const next = this.peek();

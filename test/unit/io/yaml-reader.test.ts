@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseAllDocuments, stringify } from 'yaml';
-import { readYamlDocuments } from '../../../src/io/yaml-reader.js';
+import { readYamlDocuments, readYamlStream } from '../../../src/io/yaml-reader.js';
 import { ROOT } from '../../support/cli.js';
 
 /** What parseDocuments' yaml package path gives: each document's value, or undefined for any error. */
@@ -44,13 +44,30 @@ function difference(a: unknown, b: unknown, path = ''): string {
   return '';
 }
 
-/** Reads like the yaml package, or declines; returns whether it read. */
+/** Whether some value below the top of a document satisfies `test`. */
+function someNested(value: unknown, test: (value: unknown) => boolean): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((child) => test(child) || someNested(child, test));
+}
+
+/**
+ * Reads like the yaml package, or declines; returns whether it read. What it says of the values (every
+ * number finite, no null) must be exactly so: the caller skips its own search on the strength of it.
+ */
 function check(text: string): boolean {
   const fast = readYamlDocuments(text);
   if (fast === undefined) return false;
   const expected = reference(text);
   assert.ok(expected !== undefined, `accepted text the yaml package rejects:\n${text}`);
   assert.equal(difference(fast, expected), '', `read differently:\n${text}`);
+  const stream = readYamlStream(text)!;
+  const nonFinite = (value: unknown): boolean => typeof value === 'number' && !Number.isFinite(value);
+  assert.equal(stream.finite, !fast.some((document) => someNested(document, nonFinite)), `finite:\n${text}`);
+  assert.equal(
+    stream.nullFree,
+    !fast.some((document) => someNested(document, (v) => v === null)),
+    `nullFree:\n${text}`,
+  );
   return true;
 }
 

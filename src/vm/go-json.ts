@@ -131,37 +131,69 @@ function roundTripQuantity(value: unknown): unknown {
   return quantity ? quantity.toJSON() : value;
 }
 
+/**
+ * How a walk goes: `keepEmpty` (goJsonDecode: present empty lists and maps stay); `share` (goJsonView: a
+ * part of the input that comes out the same is returned as it is, not copied).
+ */
+interface Mode {
+  readonly keepEmpty: boolean;
+  readonly share: boolean;
+}
+
+const ROUND_TRIP: Mode = { keepEmpty: false, share: false };
+const DECODE: Mode = { keepEmpty: true, share: false };
+const VIEW: Mode = { keepEmpty: false, share: true };
+
+/** What an omitted field encodes as: nothing. */
+const OMITTED = Symbol('omitted');
+
 /** Convert one present value (no omitempty handling). */
-function convert(codec: Codec, value: unknown, keepEmpty: boolean): unknown {
+function convert(codec: Codec, value: unknown, mode: Mode): unknown {
   if (value === null || value === undefined) return value;
   switch (codec.tag) {
     case 'keep':
       return value;
     case 'quantity':
       return roundTripQuantity(value);
-    case 'resourceList': {
-      if (!isObject(value)) return value;
-      const output: JsonObject = {};
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) setKey(output, keys[i]!, roundTripQuantity(value[keys[i]!]));
-      return output;
-    }
+    case 'resourceList':
+      return isObject(value) ? convertEntries(value, undefined, mode) : value;
     case 'slice': {
       if (!Array.isArray(value)) return value;
-      const output: unknown[] = new Array(value.length);
-      for (let i = 0; i < value.length; i++) output[i] = convert(codec.element, value[i], keepEmpty);
-      return output;
+      let output: unknown[] | undefined = mode.share ? undefined : new Array(value.length);
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        const converted = convert(codec.element, item, mode);
+        if (output === undefined) {
+          if (converted === item) continue;
+          output = value.slice(0, i);
+        }
+        output[i] = converted;
+      }
+      return output ?? value;
     }
-    case 'map': {
-      if (!isObject(value)) return value;
-      const output: JsonObject = {};
-      for (const key of Object.keys(value))
-        setKey(output, key, convert(codec.element, value[key], keepEmpty));
-      return output;
-    }
+    case 'map':
+      return isObject(value) ? convertEntries(value, codec.element, mode) : value;
     case 'struct':
-      return transcode(value, typeOf(codec), keepEmpty);
+      return transcode(value, typeOf(codec), mode);
   }
+}
+
+/** A map's or ResourceList's entries converted (`element` undefined: quantities). */
+function convertEntries(value: JsonObject, element: Codec | undefined, mode: Mode): JsonObject {
+  const keys = Object.keys(value);
+  let output: JsonObject | undefined = mode.share ? undefined : {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const entry = value[key];
+    const converted = element === undefined ? roundTripQuantity(entry) : convert(element, entry, mode);
+    if (output === undefined) {
+      if (converted === entry) continue;
+      output = {};
+      for (let j = 0; j < i; j++) setKey(output, keys[j]!, value[keys[j]!]);
+    }
+    setKey(output, key, converted);
+  }
+  return output ?? value;
 }
 
 /**
@@ -170,7 +202,16 @@ function convert(codec: Codec, value: unknown, keepEmpty: boolean): unknown {
  */
 export function goJsonRoundTrip(value: unknown, typeName: string): unknown {
   const type = structType(typeName);
-  return type ? transcode(value, type, false) : value;
+  return type ? transcode(value, type, ROUND_TRIP) : value;
+}
+
+/**
+ * goJsonRoundTrip's value, sharing with `value` every part that the round trip leaves as it is (most of a
+ * defaulted object): for reading only, neither it nor `value` may be changed afterwards.
+ */
+export function goJsonView(value: unknown, typeName: string): unknown {
+  const type = structType(typeName);
+  return type ? transcode(value, type, VIEW) : value;
 }
 
 /**
@@ -180,12 +221,12 @@ export function goJsonRoundTrip(value: unknown, typeName: string): unknown {
  */
 export function goJsonDecode(value: unknown, typeName: string): unknown {
   const type = structType(typeName);
-  return type ? transcode(value, type, true) : value;
+  return type ? transcode(value, type, DECODE) : value;
 }
 
 /** A fresh copy of what decoding `{}` into the struct gives (its non-omitempty zero values, nested). */
 function zeroValue(type: StructType): JsonObject {
-  const zero = (type.zero ??= transcode({}, type, false) as JsonObject);
+  const zero = (type.zero ??= transcode({}, type, ROUND_TRIP) as JsonObject);
   return cloneZero(zero);
 }
 
@@ -200,63 +241,72 @@ function cloneZero(template: JsonObject): JsonObject {
   return copy;
 }
 
-function transcode(value: unknown, type: StructType, keepEmpty: boolean): unknown {
+function transcode(value: unknown, type: StructType, mode: Mode): unknown {
   if (value !== null && value !== undefined && !isObject(value)) return value;
-  const output: JsonObject = {};
+  const input: JsonObject = value ?? {};
   // The input's own fields first (most fields of most structs are absent and omitempty), then what the
-  // absent ones encode as; the output's key order is of no consequence (printing sorts keys).
-  if (value != null) {
-    // indexed loops: for-of goes through the iterator protocol, which costs in unoptimised code
-    const names = Object.keys(value);
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      const field = type.byName.get(name);
-      if (field !== undefined) encodeField(field, value[name], keepEmpty, output);
+  // absent ones encode as; the output's key order is of no consequence (printing sorts keys). Sharing,
+  // the output is made only once a field comes out differently (dropped, converted or added).
+  let output: JsonObject | undefined = mode.share && value != null ? undefined : {};
+  // indexed loops: for-of goes through the iterator protocol, which costs in unoptimised code
+  const names = Object.keys(input);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const present = input[name];
+    const field = type.byName.get(name);
+    const encoded = field === undefined ? OMITTED : encodeField(field, present, mode);
+    if (output === undefined) {
+      if (encoded === present) continue;
+      output = {};
+      for (let j = 0; j < i; j++) output[names[j]!] = input[names[j]!];
     }
+    if (encoded !== OMITTED) output[name] = encoded;
   }
   const absent = type.encodedWhenAbsent;
   for (let i = 0; i < absent.length; i++) {
     const field = absent[i]!;
-    if (output[field.name] === undefined) encodeAbsent(field, undefined, output);
+    if ((output ?? input)[field.name] !== undefined) continue;
+    const encoded = encodeAbsent(field, undefined);
+    if (encoded === OMITTED) continue;
+    if (output === undefined) {
+      output = {};
+      for (let j = 0; j < names.length; j++) output[names[j]!] = input[names[j]!];
+    }
+    output[field.name] = encoded;
   }
-  return output;
+  return output ?? input;
 }
 
-function encodeField(field: StructField, present: unknown, keepEmpty: boolean, output: JsonObject): void {
-  if (present === undefined || present === null) {
-    encodeAbsent(field, present, output);
-    return;
-  }
-  const converted = convert(field.codec, present, keepEmpty);
+/** What a present field encodes as (OMITTED for nothing). */
+function encodeField(field: StructField, present: unknown, mode: Mode): unknown {
+  if (present === undefined || present === null) return encodeAbsent(field, present);
+  const converted = convert(field.codec, present, mode);
   if (field.omitempty) {
     if (Array.isArray(converted)) {
-      if (!keepEmpty && field.dropEmptyList && converted.length === 0) return;
+      if (!mode.keepEmpty && field.dropEmptyList && converted.length === 0) return OMITTED;
     } else if (isObject(converted)) {
-      if (!keepEmpty && field.dropEmptyObject && !hasKeys(converted)) return;
+      if (!mode.keepEmpty && field.dropEmptyObject && !hasKeys(converted)) return OMITTED;
     } else if (converted === field.scalarZero) {
-      return;
+      return OMITTED;
     }
   }
-  output[field.name] = converted;
+  return converted;
 }
 
-function encodeAbsent(field: StructField, present: null | undefined, output: JsonObject): void {
+/** What an absent (or null) field encodes as (OMITTED for nothing). */
+function encodeAbsent(field: StructField, present: null | undefined): unknown {
   switch (field.absent) {
     case 'struct':
-      output[field.name] = zeroValue(typeOf(field.codec as StructCodec));
-      break;
+      return zeroValue(typeOf(field.codec as StructCodec));
     case 'emptyObject':
-      output[field.name] = {};
-      break;
+      return {};
     case 'zero':
       // a null quantity prints as null (Quantity.UnmarshalJSON leaves it zero, but the JSON keeps null)
-      output[field.name] = present === null && field.codec.tag === 'quantity' ? null : field.zero;
-      break;
+      return present === null && field.codec.tag === 'quantity' ? null : field.zero;
     case 'nullOnly':
-      if (present === null) output[field.name] = null;
-      break;
+      return present === null ? null : OMITTED;
     case 'omit':
-      break;
+      return OMITTED;
   }
 }
 

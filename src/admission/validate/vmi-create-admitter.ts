@@ -9,7 +9,7 @@ import { Quantity } from '../../quantity/quantity.js';
 import { getNumberOfVCPUs, parsePciAddress } from '../../render/util/hardware.js';
 import { resourceQuantity } from '../../render/util/vmi.js';
 import { joinPath } from '../../render/util/path.js';
-import { goJsonRoundTrip } from '../../vm/go-json.js';
+import { goJsonView } from '../../vm/go-json.js';
 import { validateArm64Settings } from './arm64.js';
 import { validateFeatureGates } from './deprecation.js';
 import { validateHyperv } from './hyperv.js';
@@ -101,7 +101,8 @@ export function isKubeVirtServiceAccount(userName: string, namespace = 'kubevirt
  * required strings read as '', empty omitempty lists are gone and quantities are canonical.
  */
 function asAdmitted(vmi: VirtualMachineInstance): VirtualMachineInstance {
-  return goJsonRoundTrip(vmi, 'VirtualMachineInstance') as VirtualMachineInstance;
+  // a view (it shares what the round trip leaves unchanged): the checks only read it
+  return goJsonView(vmi, 'VirtualMachineInstance') as VirtualMachineInstance;
 }
 
 /**

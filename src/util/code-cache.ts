@@ -10,7 +10,7 @@
 // flags and the source's length, not the data). V8 still refuses a cache made under other V8 flags. Any
 // problem with a cache (missing, unreadable, damaged, stale, refused) falls back silently to compiling the
 // source: a cache only ever saves time.
-import * as crypto from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -23,9 +23,7 @@ type Recorder = { script: Script; cacheFile: string; identity: Buffer; source: s
 const recorder = (): Recorder | undefined => (globalThis as { [RECORDER]?: Recorder })[RECORDER];
 
 const sha1 = (data: Buffer | string): Buffer =>
-  typeof crypto.hash === 'function'
-    ? crypto.hash('sha1', data, 'buffer')
-    : crypto.createHash('sha1').update(data).digest();
+  typeof hash === 'function' ? hash('sha1', data, 'buffer') : createHash('sha1').update(data).digest();
 const CHECKSUM_LENGTH = 20;
 /** The script file's identity: size, modification time (ms) and inode, as three doubles. */
 const IDENTITY_LENGTH = 24;

@@ -87,7 +87,7 @@ function validate(
   value: unknown,
   strict: boolean,
 ): InputProblem[] {
-  const issues = [...validateDocument(kind, value), ...unsignedIntegerIssues(kind, value)];
+  const issues = [...validateDocument(kind, value, source.shapeBound), ...unsignedIntegerIssues(kind, value)];
   // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
   const reported = new Set(issues.map((issue) => formatPath(issue.path)));
   for (const path of source.finiteNumbers ? [] : nonFiniteNumbers(value)) {

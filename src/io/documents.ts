@@ -11,7 +11,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { InvalidInputError, type InputProblem } from '../errors.js';
-import { readYamlStream } from './yaml-reader.js';
+import { readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
 
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -32,8 +32,15 @@ export interface SourceDocument {
   finiteNumbers?: boolean;
   /** No value in `value` is null (set when the fast reader read it). */
   nullFree?: boolean;
+  /** Bounds on the number and nesting of objects and lists in `value` (set when the fast reader read it). */
+  shapeBound?: ShapeBound;
   /** Where a field path starts in the file (nearest existing ancestor if the field is absent). */
   locate(path: FieldPath): { line: number; column: number };
+}
+
+export interface ShapeBound {
+  maxNodes: number;
+  maxDepth: number;
 }
 
 export interface InputText {
@@ -265,7 +272,7 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
  */
 function withLazyPositions(
   input: InputText,
-  { documents: values, finite, nullFree }: { documents: unknown[]; finite: boolean; nullFree: boolean },
+  { documents: values, finite, nullFree, maxNodes, maxDepth }: { documents: unknown[] } & YamlStreamFacts,
 ): SourceDocument[] {
   let locators: SourceDocument['locate'][] | undefined;
   const locatorOf = (index: number): SourceDocument['locate'] => {
@@ -285,6 +292,7 @@ function withLazyPositions(
       value,
       ...(finite ? { finiteNumbers: true } : {}),
       ...(nullFree ? { nullFree } : {}),
+      shapeBound: { maxNodes, maxDepth },
       locate: (path) => locatorOf(i)(path),
     });
   });

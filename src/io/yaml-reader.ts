@@ -31,19 +31,32 @@ export function readYamlDocuments(text: string): unknown[] | undefined {
   return readYamlStream(text)?.documents;
 }
 
-/**
- * readYamlDocuments, and what spares the caller a search: whether every number read is finite (YAML has
- * `.inf` and `.nan`, and `1e999` reads as Infinity; JSON has none of them), and whether no value at all is
- * null (an empty value, `~` or `null`).
- */
-export function readYamlStream(
-  text: string,
-): { documents: unknown[]; finite: boolean; nullFree: boolean } | undefined {
+/** What readYamlStream knows of the values it read, which spares the caller a search or two. */
+export interface YamlStreamFacts {
+  /** Every number is finite (YAML has `.inf` and `.nan`, and `1e999` reads as Infinity; JSON has none). */
+  finite: boolean;
+  /** No value at all is null (an empty value, `~` or `null`). */
+  nullFree: boolean;
+  /** No document holds more objects and lists than this, nor nests them deeper than `maxDepth`. */
+  maxNodes: number;
+  maxDepth: number;
+}
+
+/** readYamlDocuments, and what it knows of the values (YamlStreamFacts). */
+export function readYamlStream(text: string): ({ documents: unknown[] } & YamlStreamFacts) | undefined {
   if (UNSUPPORTED_CHARACTERS.test(text)) return undefined;
   try {
     const reader = new Reader(text);
     const documents = reader.documents();
-    return { documents, finite: !reader.nonFinite, nullFree: !reader.nulls };
+    return {
+      documents,
+      finite: !reader.nonFinite,
+      nullFree: !reader.nulls,
+      // a line starts at most three objects or lists (`- key: {}` as a list's first item), and nothing
+      // nests deeper than node() allows plus a list and a map below it
+      maxNodes: 3 * reader.lineCount + 1,
+      maxDepth: MAX_DEPTH + 3,
+    };
   } catch (error) {
     if (error === declined) return undefined;
     throw error;
@@ -84,7 +97,7 @@ class Reader {
     this.starts.push(start);
   }
 
-  private get lineCount(): number {
+  get lineCount(): number {
     return this.textStarts.length;
   }
 

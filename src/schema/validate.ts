@@ -74,8 +74,16 @@ export function schemaKindFor(apiVersion: unknown, kind: unknown): SchemaKind | 
  * fields (severity 'warning': the API server would drop them, as `kubectl` warns `unknown field "spec.x"`).
  * An empty array means valid.
  */
-export function validateDocument(kind: SchemaKind, doc: unknown): SchemaIssue[] {
-  const guard = checkShape(doc);
+/**
+ * `bound`: what is known of the document's size and nesting; within the limits, the check of them is spared.
+ */
+export function validateDocument(
+  kind: SchemaKind,
+  doc: unknown,
+  bound?: { maxNodes: number; maxDepth: number },
+): SchemaIssue[] {
+  const withinLimits = bound !== undefined && bound.maxNodes <= MAX_NODES && bound.maxDepth < MAX_DEPTH;
+  const guard = withinLimits ? undefined : checkShape(doc);
   if (guard) return [guard];
   const validate = loadValidator(kind);
   const issues: SchemaIssue[] = [];

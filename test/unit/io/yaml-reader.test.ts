@@ -50,9 +50,23 @@ function someNested(value: unknown, test: (value: unknown) => boolean): boolean 
   return Object.values(value).some((child) => test(child) || someNested(child, test));
 }
 
+/** How many objects and lists a value holds (itself included), and how deep they nest (0: not nested). */
+function shape(value: unknown, depth = 0): { nodes: number; depth: number } {
+  if (value === null || typeof value !== 'object') return { nodes: 0, depth: -1 };
+  let nodes = 1;
+  let deepest = depth;
+  for (const child of Object.values(value)) {
+    const inner = shape(child, depth + 1);
+    nodes += inner.nodes;
+    deepest = Math.max(deepest, inner.depth);
+  }
+  return { nodes, depth: deepest };
+}
+
 /**
  * Reads like the yaml package, or declines; returns whether it read. What it says of the values (every
- * number finite, no null) must be exactly so: the caller skips its own search on the strength of it.
+ * number finite, no null, bounds on size and nesting) must be so: the caller skips its own search on the
+ * strength of it.
  */
 function check(text: string): boolean {
   const fast = readYamlDocuments(text);
@@ -68,6 +82,10 @@ function check(text: string): boolean {
     !fast.some((document) => someNested(document, (v) => v === null)),
     `nullFree:\n${text}`,
   );
+  for (const document of fast) {
+    const { nodes, depth } = shape(document);
+    assert.ok(nodes <= stream.maxNodes && depth < stream.maxDepth, `shape bounds:\n${text}`);
+  }
   return true;
 }
 

@@ -87,7 +87,9 @@ function validate(
   value: unknown,
   strict: boolean,
 ): InputProblem[] {
-  const issues = [...validateDocument(kind, value, source.shapeBound), ...unsignedIntegerIssues(kind, value)];
+  // (no whole number outside 0..4294967295: no unsigned field can refuse one)
+  const unsigned = source.uint32Integers ? [] : unsignedIntegerIssues(kind, value);
+  const issues = [...validateDocument(kind, value, source.shapeBound), ...unsigned];
   // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
   const reported = new Set(issues.map((issue) => formatPath(issue.path)));
   for (const path of source.finiteNumbers ? [] : nonFiniteNumbers(value)) {

@@ -32,6 +32,8 @@ export interface SourceDocument {
   finiteNumbers?: boolean;
   /** No value in `value` is null (set when the fast reader read it). */
   nullFree?: boolean;
+  /** Every whole number in `value` is in 0..4294967295 (set when the fast reader read it). */
+  uint32Integers?: boolean;
   /** Bounds on the number and nesting of objects and lists in `value` (set when the fast reader read it). */
   shapeBound?: ShapeBound;
   /** Where a field path starts in the file (nearest existing ancestor if the field is absent). */
@@ -272,7 +274,14 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
  */
 function withLazyPositions(
   input: InputText,
-  { documents: values, finite, nullFree, maxNodes, maxDepth }: { documents: unknown[] } & YamlStreamFacts,
+  {
+    documents: values,
+    finite,
+    nullFree,
+    uint32Integers,
+    maxNodes,
+    maxDepth,
+  }: { documents: unknown[] } & YamlStreamFacts,
 ): SourceDocument[] {
   let locators: SourceDocument['locate'][] | undefined;
   const locatorOf = (index: number): SourceDocument['locate'] => {
@@ -292,6 +301,7 @@ function withLazyPositions(
       value,
       ...(finite ? { finiteNumbers: true } : {}),
       ...(nullFree ? { nullFree } : {}),
+      ...(uint32Integers ? { uint32Integers } : {}),
       shapeBound: { maxNodes, maxDepth },
       locate: (path) => locatorOf(i)(path),
     });

@@ -37,6 +37,8 @@ export interface YamlStreamFacts {
   finite: boolean;
   /** No value at all is null (an empty value, `~` or `null`). */
   nullFree: boolean;
+  /** Every whole number is in 0..4294967295 (what any unsigned Go integer field decodes). */
+  uint32Integers: boolean;
   /** No document holds more objects and lists than this, nor nests them deeper than `maxDepth`. */
   maxNodes: number;
   maxDepth: number;
@@ -52,6 +54,7 @@ export function readYamlStream(text: string): ({ documents: unknown[] } & YamlSt
       documents,
       finite: !reader.nonFinite,
       nullFree: !reader.nulls,
+      uint32Integers: !reader.wideIntegers,
       // a line starts at most three objects or lists (`- key: {}` as a list's first item), and nothing
       // nests deeper than node() allows plus a list and a map below it
       maxNodes: 3 * reader.lineCount + 1,
@@ -80,6 +83,8 @@ class Reader {
   nonFinite = false;
   /** A value read as null (the value of an entry or item; a whole empty document does not count). */
   nulls = false;
+  /** A whole number read below 0 or above 4294967295. */
+  wideIntegers = false;
 
   constructor(source: string) {
     this.source = source;
@@ -255,8 +260,12 @@ class Reader {
       value = rest[0] === '[' ? [] : {};
     } else {
       value = plainValue(rest);
-      if (typeof value === 'number' && !Number.isFinite(value)) this.nonFinite = true;
-      else if (value === null) this.nulls = true;
+      if (typeof value === 'number') {
+        if (!Number.isFinite(value)) this.nonFinite = true;
+        else if (Number.isInteger(value) && (value < 0 || value > 4294967295)) this.wideIntegers = true;
+      } else if (value === null) {
+        this.nulls = true;
+      }
     }
     // A scalar's entry ends on its line: a more indented line would continue it (or be an error).
     const next = this.peek();

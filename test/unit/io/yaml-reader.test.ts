@@ -82,6 +82,13 @@ function check(text: string): boolean {
     !fast.some((document) => someNested(document, (v) => v === null)),
     `nullFree:\n${text}`,
   );
+  const wide = (value: unknown): boolean =>
+    typeof value === 'number' && Number.isInteger(value) && (value < 0 || value > 4294967295);
+  assert.equal(
+    stream.uint32Integers,
+    !fast.some((document) => someNested(document, wide)),
+    `uint32:\n${text}`,
+  );
   for (const document of fast) {
     const { nodes, depth } = shape(document);
     assert.ok(nodes <= stream.maxNodes && depth < stream.maxDepth, `shape bounds:\n${text}`);

@@ -502,7 +502,8 @@ export function createAjv({ source = true } = {}) {
     strict: false,
     allowUnionTypes: true,
     messages: false,
-    inlineRefs: true,
+    // one function per definition (see hoistObjectSchemas)
+    inlineRefs: false,
     formats,
     keywords: customKeywords(),
     code: source ? { source: true, esm: true, lines: false, formats: new _Code('__formats') } : {},
@@ -510,8 +511,57 @@ export function createAjv({ source = true } = {}) {
 }
 
 /** Compiles a kind to the text of its standalone ES module. */
+/**
+ * Moves every object schema with properties below the root into `definitions`, referenced by `$ref`: ajv
+ * then generates one function per such schema instead of one function for the whole document. A function
+ * that large (a CRD's is a quarter of a megabyte) is never optimised by V8; small ones are, while a run
+ * still has documents to validate. Errors keep their instancePath (the runtime reads nothing else).
+ */
+export function hoistObjectSchemas(schema) {
+  const definitions = { ...(schema.definitions ?? {}) };
+  let count = 0;
+  const visit = (node, depth) => {
+    if (node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map((item) => visit(item, depth));
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'definitions' && depth === 0) continue;
+      if ((key === 'properties' || key === 'patternProperties') && value && typeof value === 'object') {
+        out[key] = Object.fromEntries(
+          Object.entries(value).map(([name, sub]) => [name, hoisted(sub, depth + 1)]),
+        );
+      } else if (key === 'items' || key === 'additionalProperties') {
+        out[key] = hoisted(value, depth + 1);
+      } else {
+        out[key] = visit(value, depth + 1);
+      }
+    }
+    return out;
+  };
+  const hoisted = (sub, depth) => {
+    const converted = visit(sub, depth);
+    if (
+      converted &&
+      typeof converted === 'object' &&
+      !Array.isArray(converted) &&
+      converted.properties &&
+      !converted.$ref
+    ) {
+      const name = `hoisted${count++}`;
+      definitions[name] = converted;
+      return { $ref: `#/definitions/${name}` };
+    }
+    return converted;
+  };
+  const root = visit(schema, 0);
+  for (const [name, def] of Object.entries(schema.definitions ?? {})) definitions[name] = visit(def, 1);
+  return { ...root, definitions };
+}
+
 export function buildModule(kind) {
-  const { schema, notes } = convertKind(kind);
+  const converted = convertKind(kind);
+  const notes = converted.notes;
+  const schema = hoistObjectSchemas(converted.schema);
   const ajv = createAjv();
   const validate = ajv.compile(schema);
   let code = standaloneCode(ajv, validate);

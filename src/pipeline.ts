@@ -62,7 +62,8 @@ export interface PipelineSettings {
 }
 
 export interface PipelineResult {
-  vmi: VirtualMachineInstance;
+  /** The VMI as stored (see ResolvedVMI; made when first read). */
+  readonly vmi: VirtualMachineInstance;
   pod: Pod;
   /** Why virt-api's validating webhook would refuse to create the VM or VMI (empty: it would admit it). */
   refusals: AdmissionCause[];
@@ -70,8 +71,11 @@ export interface PipelineResult {
 
 /** A resolved VMI and the causes for which virt-api would refuse it (or the VM it comes from). */
 export interface ResolvedVMI {
-  /** The VMI as stored (quantities as canonical strings, like Go's JSON round trip). */
-  vmi: VirtualMachineInstance;
+  /**
+   * The VMI as stored (quantities as canonical strings, like Go's JSON round trip); with admission it is
+   * made when first read (only `--show vmi` and the library's `render()` read it).
+   */
+  readonly vmi: VirtualMachineInstance;
   /**
    * The VMI the render sees: with admission, the Go object right after defaulting (its quantity fields
    * hold Quantity objects keeping their Go format, see applyCreateDefaultsDirect); otherwise `vmi`.

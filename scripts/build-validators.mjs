@@ -510,7 +510,6 @@ export function createAjv({ source = true } = {}) {
   });
 }
 
-/** Compiles a kind to the text of its standalone ES module. */
 /**
  * Moves every object schema with properties below the root into `definitions`, referenced by `$ref`: ajv
  * then generates one function per such schema instead of one function for the whole document. A function
@@ -558,6 +557,7 @@ export function hoistObjectSchemas(schema) {
   return { ...root, definitions };
 }
 
+/** Compiles a kind to the text of its standalone ES module. */
 export function buildModule(kind) {
   const converted = convertKind(kind);
   const notes = converted.notes;

@@ -1,6 +1,7 @@
 // Deep copies of plain data (what YAML or JSON decoding gives): several times faster than structuredClone,
 // which the render pipeline would otherwise call a few times per document.
 import { Quantity } from '../quantity/quantity.js';
+import { setKey } from './objects.js';
 
 /**
  * A deep copy of `value`: arrays and plain objects are copied (shared or not: every occurrence gets its own
@@ -20,18 +21,6 @@ export function cloneData<T>(value: T): T {
   const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
   const keys = Object.keys(source);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (key === '__proto__') {
-      Object.defineProperty(copy, key, {
-        value: cloneData(source[key]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      copy[key] = cloneData(source[key]);
-    }
-  }
+  for (let i = 0; i < keys.length; i++) setKey(copy, keys[i]!, cloneData(source[keys[i]!]));
   return copy as T;
 }

@@ -43,8 +43,11 @@ function isPlain(object: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/** A plain assignment (much cheaper), except for the one key that would set the prototype instead. */
-function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+/**
+ * out[key] = value as JSON decoding does it: an own property, also for `__proto__` (which a plain
+ * assignment would take as the prototype); a plain assignment, much cheaper, for every other key.
+ */
+export function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   } else {

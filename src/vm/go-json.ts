@@ -4,6 +4,7 @@
 // Everything a Go controller writes back has this shape, so the VM stages apply it to their output.
 import { Quantity } from '../quantity/quantity.js';
 import { GO_JSON_SHAPES } from './go-json-shapes.generated.js';
+import { setKey } from '../util/objects.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -307,15 +308,6 @@ function encodeAbsent(field: StructField, present: null | undefined): unknown {
       return present === null ? null : OMITTED;
     case 'omit':
       return OMITTED;
-  }
-}
-
-/** output[key] = value, where a `__proto__` key is an own property (as Object.fromEntries makes it). */
-function setKey(output: JsonObject, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(output, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    output[key] = value;
   }
 }
 

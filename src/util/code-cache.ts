@@ -10,10 +10,10 @@
 // flags and the source's length, not the data). V8 still refuses a cache made under other V8 flags. Any
 // problem with a cache (missing, unreadable, damaged, stale, refused) falls back silently to compiling the
 // source: a cache only ever saves time.
-import { createHash, hash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { digest } from './digest.js';
 
 /** Where the build saves caches: a directory next to the script. */
 export const CODE_CACHE_DIR = '.code-cache';
@@ -22,8 +22,7 @@ const RECORDER = Symbol.for('vmi-render.code-cache.recorder');
 type Recorder = { script: Script; cacheFile: string; identity: Buffer; source: string }[];
 const recorder = (): Recorder | undefined => (globalThis as { [RECORDER]?: Recorder })[RECORDER];
 
-const sha1 = (data: Buffer | string): Buffer =>
-  typeof hash === 'function' ? hash('sha1', data, 'buffer') : createHash('sha1').update(data).digest();
+const sha1 = (data: Buffer | string): Buffer => digest('sha1', data);
 const CHECKSUM_LENGTH = 20;
 /** The script file's identity: size, modification time (ms) and inode, as three doubles. */
 const IDENTITY_LENGTH = 24;

@@ -7,6 +7,8 @@
 // it decline, and the caller reads the text with the `yaml` package, which also reports the errors.
 // test/unit/io/yaml-reader.test.ts checks the two agree.
 
+import { resolvePlainScalar } from './yaml-core-schema.js';
+
 /** Deeper documents are declined (the caller's own depth limit then applies). */
 const MAX_DEPTH = 64;
 /** Longer implicit keys are errors in strict YAML; leave them to the yaml package. */
@@ -346,7 +348,7 @@ function splitKey(text: string): { key: string; rest: string } {
       if (key === '' || PLAIN_START_INDICATORS.has(key[0]!) || key.endsWith(' ') || key.includes(' #'))
         decline();
       if (key.includes(':') && /:(?: |$)/.test(key)) decline();
-      if (resolvePlain(key) !== key) decline(); // null, a boolean or a number as a key
+      if (resolvePlainScalar(key) !== key) decline(); // null, a boolean or a number as a key
       if (PLAIN_KEYS.size < MAX_PLAIN_KEYS) PLAIN_KEYS.add(key);
     }
   }
@@ -377,32 +379,7 @@ function plainValue(rest: string): unknown {
   while (text.charCodeAt(end - 1) === 32) end--;
   text = text.slice(0, end);
   if (text.includes(': ') || text.endsWith(':')) decline(); // a mapping where a value may not start one
-  return resolvePlain(text);
-}
-
-/**
- * A plain scalar's value under the YAML 1.2 core schema, in the yaml package's tag order. The first
- * character tells which tags can match at all: null (`~`, n, N), booleans (t, T, f, F),
- * numbers (digits, sign, `.`); anything else is a string.
- */
-function resolvePlain(text: string): unknown {
-  const c = text.charCodeAt(0);
-  if (c === 110 || c === 78 || c === 126) {
-    return /^(?:~|[Nn]ull|NULL)?$/.test(text) ? null : text;
-  }
-  if (c === 116 || c === 84 || c === 102 || c === 70) {
-    return /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(text) ? c === 116 || c === 84 : text;
-  }
-  if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return text;
-  if (/^0o[0-7]+$/.test(text)) return parseInt(text.substring(2), 8);
-  if (/^[-+]?[0-9]+$/.test(text)) return parseInt(text, 10);
-  if (/^0x[0-9a-fA-F]+$/.test(text)) return parseInt(text.substring(2), 16);
-  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(text)) {
-    return text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? -Infinity : Infinity;
-  }
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(text)) return parseFloat(text);
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(text)) return parseFloat(text);
-  return text;
+  return resolvePlainScalar(text);
 }
 
 const ESCAPES: Record<string, string> = {

@@ -4,6 +4,8 @@
 // It covers what Pods hold; for anything else (multi-line strings, non-plain objects, very long keys, very
 // deep data) it returns undefined and the caller falls back to the `yaml` package. test/unit/io/yaml-writer.test.ts checks the two agree.
 
+import { resolvePlainScalar } from './yaml-core-schema.js';
+
 const INDENT_STEP = '  ';
 const MAX_DEPTH = 100;
 const MAX_IMPLICIT_KEY_LENGTH = 1024;
@@ -13,41 +15,8 @@ const NEEDS_QUOTES = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \
 /** Control characters and lone surrogates force double quotes (its stringifyString). */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const FORCE_DOUBLE_QUOTES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
-/** Strings that the YAML 1.2 core schema would read back as null, a boolean or a number. */
-const CORE_SCHEMA_NON_STRING = [
-  /^(?:~|[Nn]ull|NULL)?$/,
-  /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-  /^0o[0-7]+$/,
-  /^[-+]?[0-9]+$/,
-  /^0x[0-9a-fA-F]+$/,
-  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-  /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-];
+/** Outside printable ASCII (a fast filter before FORCE_DOUBLE_QUOTES, which is Unicode-aware). */
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
-
-/**
- * Whether CORE_SCHEMA_NON_STRING can match at all: by its first character, a string can only be read as
- * null (empty, `~`, n, N), a boolean (t, T, f, F) or a number (digits, sign, `.`).
- */
-function mayReadAsNonString(value: string): boolean {
-  if (value === '') return true;
-  const c = value.charCodeAt(0);
-  return (
-    (c >= 48 && c <= 57) || // 0-9
-    c === 43 || // +
-    c === 45 || // -
-    c === 46 || // .
-    c === 126 || // ~
-    c === 110 || // n
-    c === 78 || // N
-    c === 116 || // t
-    c === 84 || // T
-    c === 102 || // f
-    c === 70 // F
-  );
-}
-
 /** Printable ASCII without spaces, starting with a letter, `/` or `_`. */
 const PLAIN_WORD = /^[A-Za-z/_][\x21-\x7e]*$/;
 /** The same, starting with a digit, `+`, `-` or `.`, but not with `---` or `...`. */
@@ -245,9 +214,8 @@ function scalarString(value: string, rootKey: boolean): string {
   if (NEEDS_QUOTES.test(value)) return quoted(value);
   // `---` or `...` at the start of a line would end the document: only a top-level key can be there.
   if (rootKey && DOCUMENT_MARKER.test(value)) return quoted(value);
-  if (mayReadAsNonString(value)) {
-    for (const pattern of CORE_SCHEMA_NON_STRING) if (pattern.test(value)) return quoted(value);
-  }
+  // what the YAML 1.2 core schema would read back as null, a boolean or a number
+  if (typeof resolvePlainScalar(value) !== 'string') return quoted(value);
   return value;
 }
 

@@ -88,11 +88,11 @@ function validate(
   strict: boolean,
 ): InputProblem[] {
   // (no whole number outside 0..4294967295: no unsigned field can refuse one)
-  const unsigned = source.uint32Integers ? [] : unsignedIntegerIssues(kind, value);
-  const issues = [...validateDocument(kind, value, source.shapeBound), ...unsigned];
+  const unsigned = source.facts?.uint32Integers ? [] : unsignedIntegerIssues(kind, value);
+  const issues = [...validateDocument(kind, value, source.facts), ...unsigned];
   // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
   const reported = new Set(issues.map((issue) => formatPath(issue.path)));
-  for (const path of source.finiteNumbers ? [] : nonFiniteNumbers(value)) {
+  for (const path of source.facts?.finite ? [] : nonFiniteNumbers(value)) {
     if (reported.has(formatPath(path))) continue;
     issues.push({
       path: [...path],
@@ -107,7 +107,7 @@ function validate(
 
 /** The item as the API server stores it (dropNullFields), sparing the walk where the reader saw no null. */
 function withoutNullFields(item: { document: SourceDocument; value: unknown }): unknown {
-  return item.document.nullFree ? item.value : dropNullFields(item.value);
+  return item.document.facts?.nullFree ? item.value : dropNullFields(item.value);
 }
 
 function readDocuments(file: string, stdin: () => Buffer): SourceDocument[] {

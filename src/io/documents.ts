@@ -28,21 +28,10 @@ export interface SourceDocument {
   /** 1-based position of the document in its file. */
   index: number;
   value: unknown;
-  /** Every number in `value` is known to be finite (set when the fast reader read it). */
-  finiteNumbers?: boolean;
-  /** No value in `value` is null (set when the fast reader read it). */
-  nullFree?: boolean;
-  /** Every whole number in `value` is in 0..4294967295 (set when the fast reader read it). */
-  uint32Integers?: boolean;
-  /** Bounds on the number and nesting of objects and lists in `value` (set when the fast reader read it). */
-  shapeBound?: ShapeBound;
+  /** What the fast reader knows of the values of the document's stream (when it read it). */
+  facts?: YamlStreamFacts;
   /** Where a field path starts in the file (nearest existing ancestor if the field is absent). */
   locate(path: FieldPath): { line: number; column: number };
-}
-
-export interface ShapeBound {
-  maxNodes: number;
-  maxDepth: number;
 }
 
 export interface InputText {
@@ -274,14 +263,7 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
  */
 function withLazyPositions(
   input: InputText,
-  {
-    documents: values,
-    finite,
-    nullFree,
-    uint32Integers,
-    maxNodes,
-    maxDepth,
-  }: { documents: unknown[] } & YamlStreamFacts,
+  { documents: values, facts }: { documents: unknown[]; facts: YamlStreamFacts },
 ): SourceDocument[] {
   let locators: SourceDocument['locate'][] | undefined;
   const locatorOf = (index: number): SourceDocument['locate'] => {
@@ -295,16 +277,7 @@ function withLazyPositions(
   values.forEach((value, i) => {
     // An empty document (a trailing `---`, or only comments) is skipped, as kubectl skips it.
     if (value === null) return;
-    result.push({
-      file: input.file,
-      index: i + 1,
-      value,
-      ...(finite ? { finiteNumbers: true } : {}),
-      ...(nullFree ? { nullFree } : {}),
-      ...(uint32Integers ? { uint32Integers } : {}),
-      shapeBound: { maxNodes, maxDepth },
-      locate: (path) => locatorOf(i)(path),
-    });
+    result.push({ file: input.file, index: i + 1, value, facts, locate: (path) => locatorOf(i)(path) });
   });
   return result;
 }

@@ -46,14 +46,13 @@ export interface YamlStreamFacts {
   maxDepth: number;
 }
 
-/** readYamlDocuments, and what it knows of the values (YamlStreamFacts). */
-export function readYamlStream(text: string): ({ documents: unknown[] } & YamlStreamFacts) | undefined {
+/** readYamlDocuments, and what it knows of the values. */
+export function readYamlStream(text: string): { documents: unknown[]; facts: YamlStreamFacts } | undefined {
   if (UNSUPPORTED_CHARACTERS.test(text)) return undefined;
   try {
     const reader = new Reader(text);
     const documents = reader.documents();
-    return {
-      documents,
+    const facts: YamlStreamFacts = {
       finite: !reader.nonFinite,
       nullFree: !reader.nulls,
       uint32Integers: !reader.wideIntegers,
@@ -62,6 +61,7 @@ export function readYamlStream(text: string): ({ documents: unknown[] } & YamlSt
       maxNodes: 3 * reader.lineCount + 1,
       maxDepth: MAX_DEPTH + 3,
     };
+    return { documents, facts };
   } catch (error) {
     if (error === declined) return undefined;
     throw error;

@@ -72,10 +72,8 @@ export function schemaKindFor(apiVersion: unknown, kind: unknown): SchemaKind | 
 /**
  * Validates `doc` against the schema of `kind`. Returns schema violations (severity 'error') and unknown
  * fields (severity 'warning': the API server would drop them, as `kubectl` warns `unknown field "spec.x"`).
- * An empty array means valid.
- */
-/**
- * `bound`: what is known of the document's size and nesting; within the limits, the check of them is spared.
+ * An empty array means valid. `bound`: what is known of the document's size and nesting (the fast reader's
+ * facts); within the limits, the walk that checks them is spared.
  */
 export function validateDocument(
   kind: SchemaKind,

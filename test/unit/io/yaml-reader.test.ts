@@ -74,24 +74,24 @@ function check(text: string): boolean {
   const expected = reference(text);
   assert.ok(expected !== undefined, `accepted text the yaml package rejects:\n${text}`);
   assert.equal(difference(fast, expected), '', `read differently:\n${text}`);
-  const stream = readYamlStream(text)!;
+  const { facts } = readYamlStream(text)!;
   const nonFinite = (value: unknown): boolean => typeof value === 'number' && !Number.isFinite(value);
-  assert.equal(stream.finite, !fast.some((document) => someNested(document, nonFinite)), `finite:\n${text}`);
+  assert.equal(facts.finite, !fast.some((document) => someNested(document, nonFinite)), `finite:\n${text}`);
   assert.equal(
-    stream.nullFree,
+    facts.nullFree,
     !fast.some((document) => someNested(document, (v) => v === null)),
     `nullFree:\n${text}`,
   );
   const wide = (value: unknown): boolean =>
     typeof value === 'number' && Number.isInteger(value) && (value < 0 || value > 4294967295);
   assert.equal(
-    stream.uint32Integers,
+    facts.uint32Integers,
     !fast.some((document) => someNested(document, wide)),
     `uint32:\n${text}`,
   );
   for (const document of fast) {
     const { nodes, depth } = shape(document);
-    assert.ok(nodes <= stream.maxNodes && depth < stream.maxDepth, `shape bounds:\n${text}`);
+    assert.ok(nodes <= facts.maxNodes && depth < facts.maxDepth, `shape bounds:\n${text}`);
   }
   return true;
 }

@@ -175,23 +175,11 @@ function checkShape(doc: unknown): SchemaIssue | undefined {
         severity: 'error',
       };
     }
-    // (indexed and for-in loops: no array of values per node, no iterator protocol)
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const v: unknown = node[i];
-        if (v !== null && typeof v === 'object') {
-          stack.push(v);
-          depth.push(d + 1);
-        }
-      }
-    } else {
-      for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
-        const v: unknown = (node as Record<string, unknown>)[key];
-        if (v !== null && typeof v === 'object') {
-          stack.push(v);
-          depth.push(d + 1);
-        }
+    const values: unknown[] = Array.isArray(node) ? node : Object.values(node);
+    for (const v of values) {
+      if (v !== null && typeof v === 'object') {
+        stack.push(v);
+        depth.push(d + 1);
       }
     }
   }

@@ -31,7 +31,6 @@ interface StructCodec {
 }
 
 interface StructType {
-  readonly name: string;
   /** All fields, those of inlined (embedded) structs included; filled in after the type is registered. */
   readonly fields: StructField[];
   /** The fields by JSON name (filled in with `fields`). */
@@ -71,7 +70,7 @@ function structType(name: string): StructType | undefined {
   if (known) return known;
   const shape = GO_JSON_SHAPES[name];
   if (shape === undefined) return undefined;
-  const type: StructType = { name, fields: [], byName: new Map(), encodedWhenAbsent: [] };
+  const type: StructType = { fields: [], byName: new Map(), encodedWhenAbsent: [] };
   structTypes.set(name, type); // before the fields: a struct may refer to itself
   for (const [fieldName, spec] of Object.entries(shape)) {
     if (fieldName.startsWith('...')) {

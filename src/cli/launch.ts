@@ -36,10 +36,9 @@ let loaded: typeof cliMain | undefined;
  * default flags: the ones a run needs are loaded before (crypto, vm and fs by this file's imports).
  */
 const V8_FLAGS = '--no-turbo-inlining';
-const PRELOADED_BUILTINS = ['node:process'];
 
 function configureV8(require: NodeJS.Require): void {
-  for (const builtin of PRELOADED_BUILTINS) require(builtin);
+  require('node:process'); // (commander's)
   // the standard streams load what they are made of (net for a pipe or a terminal) when first used
   void process.stdout;
   void process.stderr;

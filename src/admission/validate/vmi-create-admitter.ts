@@ -923,30 +923,27 @@ function validateMemoryRequestsNegativeOrNull(field: FieldPath, spec: VMISpec): 
 }
 
 function validateSubdomainDNSSubdomainRules(field: FieldPath, spec: VMISpec): AdmissionCause[] {
-  const subdomain = spec.subdomain ?? '';
-  if (subdomain === '') return [];
-  const errors = isDNS1123Subdomain(subdomain);
-  if (errors.length === 0) return [];
-  const path = field.child('subdomain');
-  return [
-    cause(
-      CauseType.FieldValueInvalid,
-      `${path.toString()} does not conform to the kubernetes DNS_SUBDOMAIN rules : ${errors.join(', ')}`,
-      path,
-    ),
-  ];
+  return dnsNameCauses(field.child('subdomain'), spec.subdomain, isDNS1123Subdomain, 'DNS_SUBDOMAIN');
 }
 
 function validateHostNameNotConformingToDNSLabelRules(field: FieldPath, spec: VMISpec): AdmissionCause[] {
-  const hostname = spec.hostname ?? '';
-  if (hostname === '') return [];
-  const errors = isDNS1123Label(hostname);
+  return dnsNameCauses(field.child('hostname'), spec.hostname, isDNS1123Label, 'DNS_LABEL');
+}
+
+/** The two upstream checks above: a set name that breaks its DNS rules, with their errors. */
+function dnsNameCauses(
+  path: FieldPath,
+  name: string | undefined,
+  check: (name: string) => string[],
+  rules: string,
+): AdmissionCause[] {
+  if (name === undefined || name === '') return [];
+  const errors = check(name);
   if (errors.length === 0) return [];
-  const path = field.child('hostname');
   return [
     cause(
       CauseType.FieldValueInvalid,
-      `${path.toString()} does not conform to the kubernetes DNS_LABEL rules : ${errors.join(', ')}`,
+      `${path.toString()} does not conform to the kubernetes ${rules} rules : ${errors.join(', ')}`,
       path,
     ),
   ];

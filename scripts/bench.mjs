@@ -24,7 +24,7 @@ import { parse, stringify } from 'yaml';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'vmi-render');
-const CONFORMANCE = join(ROOT, 'fixtures', 'conformance');
+const CONFORMANCE = join(ROOT, 'fixtures', 'conformance', 'v1.4.0', 'cases');
 const SINGLE_CASE = join(CONFORMANCE, '001-containerdisk-cloudinit-nocloud', 'vmi.yaml');
 const WARM_UP_ROUNDS = 2;
 const MEMORY_RUNS = 5;

@@ -1,5 +1,6 @@
-// Compiles the JSON Schemas under schemas/ into standalone ajv validators: dist/validators/<Kind>.js
-// (ES modules without imports, loaded lazily by src/schema/validate.ts). Run by `npm run build` after tsc.
+// Compiles the JSON Schemas under schemas/ into standalone ajv validators: dist/validators/<Kind>.js for the
+// Kubernetes kinds, dist/validators/<release>/<Kind>.js for the KubeVirt kinds of each release (ES modules
+// without imports, loaded lazily by src/schema/validate.ts). Run by `npm run build` after tsc.
 //
 // The schemas are Kubernetes OpenAPI schemas (CRD structural schemas and the core/v1 API schemas), not
 // plain JSON Schema, so they are first converted (see `SchemaConverter`):
@@ -14,7 +15,7 @@
 //     runtime reports as unknown-field warnings, not errors.
 //   * A custom resource's `metadata` (a bare `type: object` in a CRD) is typed with core's ObjectMeta;
 //     a `metadata` that preserves unknown fields (VM template) with a lenient ObjectMeta (types only).
-import { mkdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
@@ -24,15 +25,23 @@ import { _Code } from 'ajv/dist/compile/codegen/code.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** SchemaKind -> [schema file under schemas/, origin]. 'crd' = structural CRD schema; 'k8s' = core API schema. */
+/** The KubeVirt releases with schemas under schemas/kubevirt/<release>/ (src/release/release.ts lists them too). */
+export const RELEASES = readdirSync(join(ROOT, 'schemas', 'kubevirt'))
+  .filter((name) => /^v\d+\.\d+\.\d+$/.test(name))
+  .sort();
+
+/**
+ * SchemaKind -> [schema file under schemas/, origin]. 'crd' = structural CRD schema; 'k8s' = core API schema.
+ * `{release}` in a path: one schema (and validator) per KubeVirt release.
+ */
 export const KINDS = {
-  VirtualMachineInstance: ['kubevirt/virtualmachineinstance.json', 'crd'],
-  VirtualMachine: ['kubevirt/virtualmachine.json', 'crd'],
-  KubeVirt: ['kubevirt/kubevirt.json', 'crd'],
-  VirtualMachineInstancetype: ['kubevirt/virtualmachineinstancetype.json', 'crd'],
-  VirtualMachineClusterInstancetype: ['kubevirt/virtualmachineclusterinstancetype.json', 'crd'],
-  VirtualMachinePreference: ['kubevirt/virtualmachinepreference.json', 'crd'],
-  VirtualMachineClusterPreference: ['kubevirt/virtualmachineclusterpreference.json', 'crd'],
+  VirtualMachineInstance: ['kubevirt/{release}/virtualmachineinstance.json', 'crd'],
+  VirtualMachine: ['kubevirt/{release}/virtualmachine.json', 'crd'],
+  KubeVirt: ['kubevirt/{release}/kubevirt.json', 'crd'],
+  VirtualMachineInstancetype: ['kubevirt/{release}/virtualmachineinstancetype.json', 'crd'],
+  VirtualMachineClusterInstancetype: ['kubevirt/{release}/virtualmachineclusterinstancetype.json', 'crd'],
+  VirtualMachinePreference: ['kubevirt/{release}/virtualmachinepreference.json', 'crd'],
+  VirtualMachineClusterPreference: ['kubevirt/{release}/virtualmachineclusterpreference.json', 'crd'],
   NetworkAttachmentDefinition: ['kubernetes/networkattachmentdefinition.json', 'crd'],
   Pod: ['kubernetes/pod.json', 'k8s'],
   PersistentVolumeClaim: ['kubernetes/persistentvolumeclaim.json', 'k8s'],
@@ -439,11 +448,20 @@ function loadJson(rel) {
   return JSON.parse(readFileSync(join(ROOT, 'schemas', rel), 'utf8'));
 }
 
-/** Returns the ajv-ready schema for a kind, plus conversion notes. */
-export function convertKind(kind) {
+/** The schema file of a kind (for a per-release kind: of that release, default the newest). */
+export function schemaFile(kind, release = RELEASES[RELEASES.length - 1]) {
   const entry = KINDS[kind];
   if (!entry) throw new Error(`unknown kind ${kind}`);
-  const [file, origin] = entry;
+  return entry[0].replace('{release}', release);
+}
+
+/** Whether a kind has one schema per KubeVirt release. */
+export const perRelease = (kind) => KINDS[kind][0].includes('{release}');
+
+/** Returns the ajv-ready schema for a kind (of a release, default the newest), plus conversion notes. */
+export function convertKind(kind, release) {
+  const file = schemaFile(kind, release);
+  const origin = KINDS[kind][1];
   const schema = loadJson(file);
   const objectMeta = loadJson('kubernetes/objectmeta.json');
   const { definitions: metaDefs, $schema: _s, $comment: _c, ...metaRoot } = objectMeta;
@@ -558,8 +576,8 @@ export function hoistObjectSchemas(schema) {
 }
 
 /** Compiles a kind to the text of its standalone ES module. */
-export function buildModule(kind) {
-  const converted = convertKind(kind);
+export function buildModule(kind, release) {
+  const converted = convertKind(kind, release);
   const notes = converted.notes;
   const schema = hoistObjectSchemas(converted.schema);
   const ajv = createAjv();
@@ -676,21 +694,24 @@ async function loadMinifier() {
 
 async function main() {
   const outDir = join(ROOT, 'dist', 'validators');
-  mkdirSync(outDir, { recursive: true });
   const only = process.argv.slice(2);
   const minify = await loadMinifier();
   let total = 0;
   const t0 = Date.now();
   for (const kind of Object.keys(KINDS)) {
     if (only.length > 0 && !only.includes(kind)) continue;
-    const { text, notes } = buildModule(kind);
-    const header = `// Generated by scripts/build-validators.mjs from schemas/${KINDS[kind][0]}; do not edit.\n`;
-    const file = join(outDir, `${kind}.js`);
-    writeFileSync(file, header + (minify ? minify(text) : text));
-    const size = statSync(file).size;
-    total += size;
-    const noteText = notes.length > 0 ? ` (${notes.join('; ')})` : '';
-    console.log(`validators: ${kind}.js ${(size / 1024).toFixed(0)} KiB${noteText}`);
+    for (const release of perRelease(kind) ? RELEASES : [undefined]) {
+      const { text, notes } = buildModule(kind, release);
+      const header = `// Generated by scripts/build-validators.mjs from schemas/${schemaFile(kind, release)}; do not edit.\n`;
+      const dir = release ? join(outDir, release) : outDir;
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${kind}.js`);
+      writeFileSync(file, header + (minify ? minify(text) : text));
+      const size = statSync(file).size;
+      total += size;
+      const noteText = notes.length > 0 ? ` (${notes.join('; ')})` : '';
+      console.log(`validators: ${release ? `${release}/` : ''}${kind}.js ${(size / 1024).toFixed(0)} KiB${noteText}`);
+    }
   }
   console.log(
     `validators: ${(total / 1024).toFixed(0)} KiB in dist/validators${minify ? ' (minified)' : ''}, ${Date.now() - t0} ms`,

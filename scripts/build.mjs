@@ -260,7 +260,7 @@ async function warmUp() {
 /** `render` and `lint` of each conformance case (of the examples, where the fixtures are not around). */
 function warmUpRuns() {
   const runs = [];
-  const cases = join(ROOT, 'fixtures', 'conformance');
+  const cases = join(ROOT, 'fixtures', 'conformance', 'v1.4.0', 'cases');
   if (existsSync(cases)) {
     for (const name of readdirSync(cases).sort()) {
       const dir = join(cases, name);

@@ -5,6 +5,7 @@ import { uuidV5 } from './util/uuid.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
 import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
+import type { KubeVirtRelease } from './release/release.js';
 import type { ClusterState } from './state/cluster-state.js';
 import { renderLaunchManifest } from './render/launch-manifest.js';
 import type { RenderOptions } from './render/options.js';
@@ -12,7 +13,6 @@ import { applyCreateDefaultsDirect, canonicalizeVmiQuantities } from './admissio
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
 import { admitVMCreate, admitVMICreate, type AdmissionCause } from './admission/validate/index.js';
 
-export const KUBEVIRT_VERSION = 'v1.4.0';
 const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
 /** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
 const UID_NAMESPACE = 'b8f0c5a2-3c1e-5d6f-9a7b-4e2d1c0f9a8b';
@@ -34,17 +34,18 @@ function versionSeparator(version: string): string {
   return `:${version}`;
 }
 
-/** The image virt-operator would configure for a component, from the KubeVirt CR. */
+/** The image virt-operator would configure for a component, from the KubeVirt CR (tag: the release's). */
 export function componentImage(
   kubevirt: KubeVirt | undefined,
   component: 'virt-launcher' | 'sidecar-shim',
+  release: KubeVirtRelease,
 ): string {
   const spec = kubevirt?.spec;
   const registry = spec?.imageRegistry || DEFAULT_IMAGE_REGISTRY;
   // imagePrefix is not part of KubeVirtSpec (the operator takes it from its own image); accept it if given.
   const declaredPrefix = (spec as Record<string, unknown> | undefined)?.imagePrefix;
   const prefix = typeof declaredPrefix === 'string' ? declaredPrefix : '';
-  const tag = spec?.imageTag || KUBEVIRT_VERSION;
+  const tag = spec?.imageTag || release.version;
   return `${registry}/${prefix}${component}${versionSeparator(tag)}`;
 }
 
@@ -150,8 +151,12 @@ export function renderDocument(
   const resolved = resolveVMI(document, settings);
   const { renderVmi, refusals } = resolved;
   const options: RenderOptions = {
-    launcherImage: settings.launcherImage ?? componentImage(settings.config.kubevirt, 'virt-launcher'),
-    sidecarShimImage: settings.sidecarShimImage ?? componentImage(settings.config.kubevirt, 'sidecar-shim'),
+    launcherImage:
+      settings.launcherImage ??
+      componentImage(settings.config.kubevirt, 'virt-launcher', settings.config.release),
+    sidecarShimImage:
+      settings.sidecarShimImage ??
+      componentImage(settings.config.kubevirt, 'sidecar-shim', settings.config.release),
     qemuTimeoutJitterSeconds: qemuTimeoutJitter(renderVmi.metadata?.uid ?? ''),
   };
   const pod = renderLaunchManifest(renderVmi, settings.config, settings.state, options);

@@ -1,6 +1,12 @@
 // Turns command-line inputs into the documents to render and the simulated cluster around them.
 import { dropNullFields } from '../util/objects.js';
-import { InvalidInputError, type InputProblem } from '../errors.js';
+import { InvalidInputError, UsageError, type InputProblem } from '../errors.js';
+import {
+  chooseRelease,
+  unsupportedVersionMessage,
+  type KubeVirtRelease,
+  type ReleaseSource,
+} from '../release/release.js';
 import {
   expandLists,
   nonFiniteNumbers,
@@ -22,6 +28,8 @@ export interface InputOptions {
   arch: Arch;
   namespace: string;
   strict: boolean;
+  /** `--kubevirt-version`; absent: from the KubeVirt CR, else the newest supported release. */
+  kubevirtVersion?: string;
 }
 
 /** A document of a FILE input (rendered or not) and the problems found in it, for `lint`. */
@@ -54,6 +62,8 @@ export interface LoadedInputs {
   problems: InputProblem[];
   /** The documents of the FILE inputs, in input order, each with its own problems. */
   documents: InputDocument[];
+  /** Where the release (config.release) came from. */
+  releaseSource: ReleaseSource;
 }
 
 export const formatPath = (path: FieldPath): string =>
@@ -86,10 +96,11 @@ function validate(
   base: FieldPath,
   value: unknown,
   strict: boolean,
+  release: KubeVirtRelease,
 ): InputProblem[] {
   // (no whole number outside 0..4294967295: no unsigned field can refuse one)
   const unsigned = source.facts?.uint32Integers ? [] : unsignedIntegerIssues(kind, value);
-  const issues = [...validateDocument(kind, value, source.facts), ...unsigned];
+  const issues = [...validateDocument(kind, value, source.facts, release), ...unsigned];
   // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
   const reported = new Set(issues.map((issue) => formatPath(issue.path)));
   for (const path of source.facts?.finite ? [] : nonFiniteNumbers(value)) {
@@ -135,6 +146,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
   }
 
   let kubevirt: KubeVirt | undefined;
+  let kubevirtItem: { document: SourceDocument; path: FieldPath; value: unknown } | undefined;
   if (options.clusterConfig) {
     const file = options.clusterConfig;
     collect(() => {
@@ -149,14 +161,35 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         });
         return;
       }
-      const [item] = kubevirts;
-      const value = withoutNullFields(item!);
-      const found = validate('KubeVirt', item!.document, item!.path, value, options.strict);
-      problems.push(...found);
-      if (!found.some((problem) => problem.severity === 'error')) kubevirt = value as KubeVirt;
+      kubevirtItem = kubevirts[0]!;
     });
   }
-  const config = new ClusterConfig({ arch: options.arch, ...(kubevirt ? { kubevirt } : {}) });
+  // The release decides which schemas apply, so it is chosen from the CR as written, before validation.
+  const rawKubevirt = kubevirtItem && isObject(kubevirtItem.value) ? kubevirtItem.value : undefined;
+  const chosen = chooseRelease(options.kubevirtVersion, rawKubevirt);
+  if ('unsupported' in chosen) {
+    const where = chosen.source === 'flag' ? '--kubevirt-version' : `the KubeVirt CR's ${chosen.source}`;
+    throw new UsageError(
+      `${unsupportedVersionMessage(chosen.unsupported)}${chosen.source === 'flag' ? '' : ` (from ${where}; choose one with --kubevirt-version)`}`,
+    );
+  }
+  const release = chosen.release;
+  if (chosen.warning) {
+    problems.push({
+      location: { file: options.clusterConfig ? displayName(options.clusterConfig) : '<command line>' },
+      path: chosen.source === 'flag' || chosen.source === 'default' ? '' : chosen.source,
+      message: chosen.warning,
+      severity: 'warning',
+    });
+  }
+  if (kubevirtItem) {
+    const item = kubevirtItem;
+    const value = withoutNullFields(item);
+    const found = validate('KubeVirt', item.document, item.path, value, options.strict, release);
+    problems.push(...found);
+    if (!found.some((problem) => problem.severity === 'error')) kubevirt = value as KubeVirt;
+  }
+  const config = new ClusterConfig({ arch: options.arch, release, ...(kubevirt ? { kubevirt } : {}) });
 
   const state = new MemoryClusterState([], options.namespace);
   for (const file of options.objects) {
@@ -180,7 +213,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         }
         // A kind the render consults but under an apiVersion it does not serve: validation names the versions.
         const schemaKind = schemaKindFor(value.apiVersion, value.kind) ?? (value.kind as SchemaKind);
-        const found = validate(schemaKind, item.document, item.path, value, options.strict);
+        const found = validate(schemaKind, item.document, item.path, value, options.strict, release);
         problems.push(...found);
         if (!found.some((problem) => problem.severity === 'error'))
           state.add(value as ClusterObject, options.namespace);
@@ -251,7 +284,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         renderable++;
         const kind = value.kind;
         const schemaKind = schemaKindFor(value.apiVersion, kind) ?? kind;
-        const found = validate(schemaKind, item.document, item.path, value, options.strict);
+        const found = validate(schemaKind, item.document, item.path, value, options.strict, release);
         const nameProblem = missingName(value);
         if (nameProblem)
           found.push(problemAt(item.document, [...item.path, 'metadata'], nameProblem, 'error'));
@@ -281,7 +314,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
       }
     });
   }
-  return { targets, config, state, problems, documents: records };
+  return { targets, config, state, problems, documents: records, releaseSource: chosen.source };
 }
 
 /** The API server requires a name; one generated from generateName is random, so it cannot be rendered. */

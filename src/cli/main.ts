@@ -1,7 +1,7 @@
 // The command line: commander wiring and the one top-level error handler. The only place that prints.
 import { Command, CommanderError, Option } from 'commander';
 import { InternalError, UsageError, VmiRenderError, type InputProblem } from '../errors.js';
-import { KUBEVIRT_VERSION } from '../pipeline.js';
+import { KUBEVIRT_VERSIONS, SUPPORTED_RELEASES, NEWEST_RELEASE } from '../release/release.js';
 import { readStdin } from '../io/documents.js';
 import { colours, formatProblem, sortProblems } from './report.js';
 import { formatRendered, renderProblems, runPipeline, type RenderFlags } from './render-command.js';
@@ -55,8 +55,14 @@ function addInputOptions(command: Command): Command {
     .option('--sidecar-shim-image <IMAGE>', 'hook sidecar shim image (default: derived from the KubeVirt CR)')
     .option('-n, --namespace <NS>', 'namespace for documents that have none', 'default')
     .option('--uid <UID>', 'UID of the rendered VMI (default: derived from namespace and name)')
-    .option('--strict', 'treat unknown fields (and, for lint, every warning) as errors', false);
+    .option('--strict', 'treat unknown fields (and, for lint, every warning) as errors', false)
+    .option(
+      '--kubevirt-version <VERSION>',
+      `KubeVirt release to reproduce: ${KUBEVIRT_VERSIONS.join(', ')} (default: the KubeVirt CR's status.observedKubeVirtVersion, else its spec.imageTag, else ${NEWEST_RELEASE.version})`,
+    );
 }
+
+const TOOL_VERSION = '0.1.0';
 
 async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   if (!text) return;
@@ -84,15 +90,16 @@ function toFlags(options: Record<string, unknown>): RenderFlags {
     strict: options.strict as boolean,
     uid: options.uid as string | undefined,
     show: (options.show as string | undefined) ?? 'pod',
+    kubevirtVersion: options.kubevirtVersion as string | undefined,
   };
 }
 
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command('vmi-render')
     .description(
-      `Render the virt-launcher Pod KubeVirt ${KUBEVIRT_VERSION} would create for a VirtualMachineInstance`,
+      `Render the virt-launcher Pod KubeVirt (${KUBEVIRT_VERSIONS.join(', ')}) would create for a VirtualMachineInstance`,
     )
-    .version(`vmi-render 0.1.0 (KubeVirt ${KUBEVIRT_VERSION})`, '--version')
+    .version(`vmi-render ${TOOL_VERSION} (reproduces KubeVirt ${KUBEVIRT_VERSIONS.join(', ')})`, '--version')
     .showHelpAfterError('(run vmi-render --help for usage)')
     .exitOverride()
     .configureOutput({
@@ -143,6 +150,30 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       const format = flags.output as LintFormat;
       await write(io.stdout, formatLintReport(report, format, colours(io.stdout)));
       setExit(report.failed ? EXIT_INVALID : EXIT_OK);
+    });
+
+  program
+    .command('versions')
+    .description('list the KubeVirt releases vmi-render reproduces')
+    .addOption(new Option('-o, --output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (options: { output: string }) => {
+      const releases = SUPPORTED_RELEASES.map((release) => ({
+        version: release.version,
+        kubernetes: release.facts.kubernetes,
+        released: release.facts.date,
+        default: release === NEWEST_RELEASE,
+      }));
+      const text =
+        options.output === 'json'
+          ? JSON.stringify({ tool: TOOL_VERSION, releases }, null, 2) + '\n'
+          : releases
+              .map(
+                (release) =>
+                  `${release.version}\tKubernetes ${release.kubernetes}\treleased ${release.released}${release.default ? '\t(default)' : ''}`,
+              )
+              .join('\n') + '\n';
+      await write(io.stdout, text);
+      setExit(EXIT_OK);
     });
 
   program

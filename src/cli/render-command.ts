@@ -18,6 +18,7 @@ export interface RenderFlags {
   strict: boolean;
   uid?: string;
   show: string;
+  kubevirtVersion?: string;
 }
 
 export interface DocumentOutcome {
@@ -80,6 +81,7 @@ export function runPipeline(
       namespace: flags.namespace,
       strict: flags.strict,
       ...(flags.clusterConfig ? { clusterConfig: flags.clusterConfig } : {}),
+      ...(flags.kubevirtVersion !== undefined ? { kubevirtVersion: flags.kubevirtVersion } : {}),
     },
     stdin,
   );

@@ -3,6 +3,7 @@
 import type { KubeVirt, KubeVirtConfiguration } from '../types/kubevirt.js';
 import { Quantity } from '../quantity/quantity.js';
 import { goJsonRoundTrip } from '../vm/go-json.js';
+import { KubeVirtRelease, NEWEST_RELEASE } from '../release/release.js';
 
 export type Arch = 'amd64' | 'arm64' | 's390x' | 'ppc64le';
 export const ARCHES: readonly Arch[] = ['amd64', 'arm64', 's390x', 'ppc64le'];
@@ -171,10 +172,14 @@ export interface ClusterConfigOptions {
   arch?: Arch;
   /** The KubeVirt CR; absent means a fresh install. */
   kubevirt?: KubeVirt;
+  /** The KubeVirt release to reproduce (default: the newest supported). */
+  release?: KubeVirtRelease;
 }
 
 export class ClusterConfig {
   readonly arch: Arch;
+  /** The KubeVirt release whose behaviour every stage reproduces. */
+  readonly release: KubeVirtRelease;
   readonly kubevirt: KubeVirt | undefined;
   readonly config: Config;
   /** Set when the CR's configuration was invalid and the defaults were used instead. */
@@ -182,6 +187,7 @@ export class ClusterConfig {
 
   constructor(options: ClusterConfigOptions = {}) {
     this.arch = options.arch ?? 'amd64';
+    this.release = options.release ?? NEWEST_RELEASE;
     this.kubevirt = options.kubevirt;
     const defaults = defaultConfiguration(this.arch);
     if (!this.kubevirt) {

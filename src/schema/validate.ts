@@ -1,9 +1,11 @@
-// Schema validation of the objects the tool reads (and of the Pod it writes), against the KubeVirt v1.4.0 CRD
-// schemas and the Kubernetes v1.31 core schemas under schemas/. The validators are compiled at build time
-// by scripts/build-validators.mjs into dist/validators/<Kind>.js and loaded lazily, one per kind.
+// Schema validation of the objects the tool reads (and of the Pod it writes), against the CRD schemas of the
+// selected KubeVirt release and the Kubernetes v1.31 core schemas under schemas/. The validators are compiled
+// at build time by scripts/build-validators.mjs into dist/validators/<Kind>.js (Kubernetes kinds) and
+// dist/validators/<release>/<Kind>.js (KubeVirt kinds), and loaded lazily: one per kind, of one release.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileFunction } from '../util/code-cache.js';
+import { NEWEST_RELEASE, type KubeVirtRelease } from '../release/release.js';
 
 export type SchemaKind =
   | 'VirtualMachineInstance'
@@ -56,6 +58,17 @@ export const SCHEMA_API_VERSIONS: Readonly<Record<SchemaKind, readonly string[]>
 
 export const SCHEMA_KINDS = Object.keys(SCHEMA_API_VERSIONS) as SchemaKind[];
 
+/** Kinds whose schema is a KubeVirt CRD's: one per release. */
+const PER_RELEASE_KINDS: ReadonlySet<SchemaKind> = new Set([
+  'VirtualMachineInstance',
+  'VirtualMachine',
+  'KubeVirt',
+  'VirtualMachineInstancetype',
+  'VirtualMachineClusterInstancetype',
+  'VirtualMachinePreference',
+  'VirtualMachineClusterPreference',
+]);
+
 /** Documents nested deeper than this are refused before schema validation. */
 export const MAX_DEPTH = 256;
 /** Documents with more objects/arrays than this are refused before schema validation. */
@@ -79,11 +92,12 @@ export function validateDocument(
   kind: SchemaKind,
   doc: unknown,
   bound?: { maxNodes: number; maxDepth: number },
+  release: KubeVirtRelease = NEWEST_RELEASE,
 ): SchemaIssue[] {
   const withinLimits = bound !== undefined && bound.maxNodes <= MAX_NODES && bound.maxDepth < MAX_DEPTH;
   const guard = withinLimits ? undefined : checkShape(doc);
   if (guard) return [guard];
-  const validate = loadValidator(kind);
+  const validate = loadValidator(kind, release);
   const issues: SchemaIssue[] = [];
   if (!validate(doc)) issues.push(...toIssues(doc, validate.errors ?? []));
   issues.push(...checkTypeMeta(kind, doc));
@@ -111,14 +125,15 @@ interface AjvError {
 }
 type ValidateFn = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
-const validators = new Map<SchemaKind, ValidateFn>();
+const validators = new Map<string, ValidateFn>();
 const validatorsDir = new URL('../../validators/', import.meta.url);
 
-function loadValidator(kind: SchemaKind): ValidateFn {
-  const cached = validators.get(kind);
-  if (cached) return cached;
+function loadValidator(kind: SchemaKind, release: KubeVirtRelease): ValidateFn {
   if (!SCHEMA_KINDS.includes(kind)) throw new Error(`no schema for kind ${String(kind)}`);
-  const file = fileURLToPath(new URL(`${kind}.js`, validatorsDir));
+  const relative = PER_RELEASE_KINDS.has(kind) ? `${release.version}/${kind}.js` : `${kind}.js`;
+  const cached = validators.get(relative);
+  if (cached) return cached;
+  const file = fileURLToPath(new URL(relative, validatorsDir));
   let source: string;
   try {
     source = readFileSync(file, 'utf8');
@@ -130,7 +145,7 @@ function loadValidator(kind: SchemaKind): ValidateFn {
   }
   const fn = compileFunction<() => unknown>(asFunction(source, file), file)();
   if (typeof fn !== 'function') throw new Error(`schema validator ${file} has no default export`);
-  validators.set(kind, fn as ValidateFn);
+  validators.set(relative, fn as ValidateFn);
   return fn as ValidateFn;
 }
 

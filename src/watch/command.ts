@@ -2,6 +2,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
 import { UsageError, VmiRenderError } from '../errors.js';
+import { KUBEVIRT_VERSIONS, matchRelease, unsupportedVersionMessage } from '../release/release.js';
 import type {
   ConfigMap,
   Namespace,
@@ -61,6 +62,7 @@ export interface WatchOptions {
   retryPeriodMs: number;
   healthAddr?: string;
   arch: Arch;
+  kubevirtVersion?: string;
   launcherImage?: string;
   sidecarShimImage?: string;
   output: 'text' | 'json';
@@ -88,6 +90,11 @@ function positiveInteger(value: string): number {
   if (!Number.isInteger(number) || number < 1)
     throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return number;
+}
+
+function parseKubevirtVersion(value: string): string {
+  if (!matchRelease(value)) throw new InvalidArgumentError(unsupportedVersionMessage(value));
+  return value;
 }
 
 function buildCommand(io: WatchIO): Command {
@@ -122,6 +129,11 @@ function buildCommand(io: WatchIO): Command {
     .option('--health-addr <HOST:PORT>', 'serve /healthz, /readyz, /leader and /metrics here')
     .addOption(
       new Option('--arch <ARCH>', 'architecture virt-controller runs on').choices(ARCHES).default('amd64'),
+    )
+    .option(
+      '--kubevirt-version <VERSION>',
+      `KubeVirt release to reproduce: ${KUBEVIRT_VERSIONS.join(', ')} (default: the cluster's KubeVirt CR, see render --help)`,
+      parseKubevirtVersion,
     )
     .option('--launcher-image <IMAGE>', 'virt-launcher image (default: derived from the KubeVirt CR)')
     .option('--sidecar-shim-image <IMAGE>', 'hook sidecar shim image (default: derived from the KubeVirt CR)')
@@ -191,6 +203,7 @@ export function parseWatchArgs(args: string[], io: WatchIO): WatchOptions {
     retryPeriodMs: o.leaderElectRetryPeriod as number,
     healthAddr: o.healthAddr as string | undefined,
     arch: o.arch as Arch,
+    kubevirtVersion: o.kubevirtVersion as string | undefined,
     launcherImage: o.launcherImage as string | undefined,
     sidecarShimImage: o.sidecarShimImage as string | undefined,
     output: o.output as 'text' | 'json',
@@ -288,6 +301,7 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
       fieldManager: options.fieldManager,
       dryRun: options.dryRun,
       arch: options.arch,
+      kubevirtVersion: options.kubevirtVersion,
       launcherImage: options.launcherImage,
       sidecarShimImage: options.sidecarShimImage,
       workers: options.workers,

@@ -2,6 +2,7 @@
 // (server-side apply under our field manager), like virt-controller's VMI controller but level-triggered.
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { chooseRelease, NEWEST_RELEASE, unsupportedVersionMessage } from '../release/release.js';
 import { ClusterConfig, type Arch } from '../cluster/cluster-config.js';
 import { VmiRenderError } from '../errors.js';
 import { renderDocument } from '../pipeline.js';
@@ -39,6 +40,8 @@ export interface ControllerSettings {
   fieldManager: string;
   dryRun: boolean;
   arch: Arch;
+  /** --kubevirt-version; absent: the release the cluster's KubeVirt CR names. */
+  kubevirtVersion?: string;
   launcherImage?: string;
   sidecarShimImage?: string;
   workers: number;
@@ -179,7 +182,18 @@ export class Controller {
     const kubevirt = selectKubeVirt(this.informers.kubeVirts.list());
     const key = kubevirt ? `${kubevirt.metadata?.uid}@${kubevirt.metadata?.resourceVersion}` : '';
     if (this.configCache?.key !== key) {
-      const config = new ClusterConfig({ arch: this.settings.arch, kubevirt });
+      const chosen = chooseRelease(this.settings.kubevirtVersion, kubevirt);
+      // an unsupported version from the flag was refused at start-up; one the CR names falls back to the newest
+      const release = 'unsupported' in chosen ? NEWEST_RELEASE : chosen.release;
+      if ('unsupported' in chosen) {
+        this.log(
+          'warn',
+          `KubeVirt ${objectKey(kubevirt ?? {})}: ${unsupportedVersionMessage(chosen.unsupported)}; rendering as ${release.version}`,
+        );
+      } else if (chosen.warning) {
+        this.log('warn', chosen.warning);
+      }
+      const config = new ClusterConfig({ arch: this.settings.arch, kubevirt, release });
       if (config.configurationProblem) {
         this.log(
           'warn',

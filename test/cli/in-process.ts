@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { main, type CliIO } from '../../src/cli/main.js';
 import { ROOT, type CliResult } from '../support/cli.js';
 
-export const CONFORMANCE = join(ROOT, 'fixtures', 'conformance');
-export const VM_CONFORMANCE = join(ROOT, 'fixtures', 'vm-conformance');
+export const CONFORMANCE = join(ROOT, 'fixtures', 'conformance', 'v1.4.0', 'cases');
+export const VM_CONFORMANCE = join(ROOT, 'fixtures', 'conformance', 'v1.4.0', 'vm-cases');
 /** A plain VMI: a container disk and a cloud-init disk, nothing the render has to look up. */
 export const BASIC_VMI = join(CONFORMANCE, '001-containerdisk-cloudinit-nocloud', 'vmi.yaml');
 /** A VMI with two PVC volumes, and the PVCs (two documents) it needs. */

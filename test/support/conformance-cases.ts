@@ -7,8 +7,12 @@ import { ClusterConfig, type Arch } from '../../src/cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject } from '../../src/state/cluster-state.js';
 import type { KubeVirt, VirtualMachineInstance } from '../../src/types/kubevirt.js';
 import type { Pod } from '../../src/types/k8s.js';
+import { KubeVirtRelease } from '../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
-export const CONFORMANCE_DIR = fileURLToPath(new URL('../../../fixtures/conformance/', import.meta.url));
+export const CONFORMANCE_DIR = fileURLToPath(
+  new URL('../../../fixtures/conformance/v1.4.0/cases/', import.meta.url),
+);
 
 export interface ConformanceCase {
   name: string;
@@ -52,6 +56,7 @@ export function loadCase(name: string): ConformanceCase {
     error: expected.error,
     admission,
     config: new ClusterConfig({
+      release: V1_4_0,
       arch: caseJson.arch ?? 'amd64',
       kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
     }),

@@ -7,6 +7,8 @@ import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js
 import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
 import type { AdmissionVerdict } from '../../../src/admission/validate/index.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
 
@@ -24,7 +26,7 @@ export interface FixtureCase {
 export function loadFixtures(): FixtureCase[] {
   const cases: FixtureCase[] = [];
   for (const corpus of ['conformance', 'vm-conformance'] as const) {
-    const root = join(FIXTURES, corpus);
+    const root = join(FIXTURES, 'conformance', 'v1.4.0', corpus === 'conformance' ? 'cases' : 'vm-cases');
     for (const name of readdirSync(root).sort()) {
       const dir = join(root, name);
       if (!existsSync(join(dir, 'expected.json'))) continue;
@@ -51,6 +53,7 @@ export function loadFixtures(): FixtureCase[] {
         admit: expected.admit,
         vmAdmit: expected.vmAdmit,
         config: new ClusterConfig({
+          release: V1_4_0,
           arch: caseJson.arch ?? 'amd64',
           kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
         }),

@@ -17,8 +17,10 @@ import {
   type AdmissionVerdict,
 } from '../../../src/admission/validate/index.js';
 import { REFUSAL_CASES, kubevirtFor } from './refusal-cases.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
-const CONFORMANCE = fileURLToPath(new URL('../../../../fixtures/conformance/', import.meta.url));
+const CONFORMANCE = fileURLToPath(new URL('../../../../fixtures/conformance/v1.4.0/cases/', import.meta.url));
 
 const EXPECTED: Record<string, { causes: AdmissionCause[]; verdict?: AdmissionVerdict }> = {
   'two disks with the same name': {
@@ -2102,6 +2104,7 @@ describe('admitVMICreate refusals (expectations from upstream v1.4.0)', () => {
       const vmi = structuredClone(expected.vmi);
       c.mutate(vmi);
       const config = new ClusterConfig({
+        release: V1_4_0,
         arch: caseJson.arch ?? 'amd64',
         kubevirt: kubevirtFor(fixtureKubeVirt, c) as KubeVirt | undefined,
       });

@@ -12,8 +12,12 @@ import type { KubeVirt, VirtualMachine } from '../../../src/types/kubevirt.js';
 import { admitVMCreate, type AdmissionVerdict } from '../../../src/admission/validate/index.js';
 import { VM_REFUSAL_CASES } from './vm-refusal-cases.js';
 import { loadFixtures } from './fixtures.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
-const VM_CONFORMANCE = fileURLToPath(new URL('../../../../fixtures/vm-conformance/', import.meta.url));
+const VM_CONFORMANCE = fileURLToPath(
+  new URL('../../../../fixtures/conformance/v1.4.0/vm-cases/', import.meta.url),
+);
 
 const EXPECTED: Record<string, AdmissionVerdict> = {
   'template problems are reported under spec.template.spec': {
@@ -172,7 +176,10 @@ function fixtureVM(fixture: string): { vm: VirtualMachine; config: ClusterConfig
   const kubevirt = existsSync(join(dir, 'kubevirt.yaml'))
     ? (parse(readFileSync(join(dir, 'kubevirt.yaml'), 'utf8')) as KubeVirt)
     : undefined;
-  return { vm: structuredClone(expected.vmMutated), config: new ClusterConfig({ arch: 'amd64', kubevirt }) };
+  return {
+    vm: structuredClone(expected.vmMutated),
+    config: new ClusterConfig({ release: V1_4_0, arch: 'amd64', kubevirt }),
+  };
 }
 
 describe('admitVMCreate on the VM conformance corpus (vmMutated -> vmAdmit)', () => {
@@ -223,7 +230,7 @@ describe('admitVMCreate with instancetypes', () => {
     delete vm.spec.template!.spec!.domain.resources;
     return vm;
   };
-  const config = new ClusterConfig({});
+  const config = new ClusterConfig({ release: V1_4_0 });
 
   it('refuses vCPUs that the spread ratio does not divide (upstream checkSpreadCPUTopology)', () => {
     const verdict = admitVMCreate(vmWith(), config, {

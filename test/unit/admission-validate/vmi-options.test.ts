@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import { admitVMICreate } from '../../../src/admission/validate/index.js';
 import { loadFixtures } from './fixtures.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const basic = loadFixtures().find((c) => c.name === 'conformance/001-containerdisk-cloudinit-nocloud')!;
 
@@ -36,7 +38,7 @@ describe('admitVMICreate options', () => {
   it('does not mutate its input', () => {
     const vmi = structuredClone(basic.vmi!);
     const before = JSON.stringify(vmi);
-    admitVMICreate(vmi, new ClusterConfig({}));
+    admitVMICreate(vmi, new ClusterConfig({ release: V1_4_0 }));
     assert.equal(JSON.stringify(vmi), before);
   });
 });

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
 import { applyCreateDefaults } from '../../../src/admission/index.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 function vmi(spec: Partial<VirtualMachineInstance['spec']> = {}): VirtualMachineInstance {
   return {
@@ -26,7 +28,7 @@ function kubevirt(configuration: Record<string, unknown>): KubeVirt {
   } as KubeVirt;
 }
 
-const defaultConfig = new ClusterConfig({});
+const defaultConfig = new ClusterConfig({ release: V1_4_0 });
 
 describe('pkg/defaults', () => {
   it('pull policy: Always for :latest or untagged images, IfNotPresent otherwise, explicit kept', () => {
@@ -67,7 +69,7 @@ describe('pkg/defaults', () => {
   });
 
   it('cluster cpuRequest is applied unless dedicated CPUs are requested', () => {
-    const config = new ClusterConfig({ kubevirt: kubevirt({ cpuRequest: '250m' }) });
+    const config = new ClusterConfig({ release: V1_4_0, kubevirt: kubevirt({ cpuRequest: '250m' }) });
     assert.equal(applyCreateDefaults(vmi(), config).spec.domain.resources?.requests?.cpu, '250m');
     const dedicated = applyCreateDefaults(
       vmi({ domain: { devices: {}, cpu: { dedicatedCpuPlacement: true, cores: 2 } } }),
@@ -111,7 +113,7 @@ describe('pkg/defaults', () => {
   it('s390x disables ACPI unless set, uses virtio disks and the s390 machine', () => {
     const out = applyCreateDefaults(
       vmi({ domain: { devices: { disks: [{ name: 'd' }] } } }),
-      new ClusterConfig({ arch: 's390x' }),
+      new ClusterConfig({ release: V1_4_0, arch: 's390x' }),
     );
     assert.equal(out.spec.domain.features?.acpi?.enabled, false);
     assert.equal(out.spec.domain.devices.disks?.[0]?.disk?.bus, 'virtio');
@@ -151,6 +153,7 @@ describe('pkg/defaults', () => {
 
   it('LiveUpdate rollout: maxSockets and maxGuest from the hotplug ratio', () => {
     const config = new ClusterConfig({
+      release: V1_4_0,
       kubevirt: kubevirt({
         vmRolloutStrategy: 'LiveUpdate',
         developerConfiguration: { featureGates: ['VMLiveUpdateFeatures'] },
@@ -170,6 +173,7 @@ describe('pkg/defaults', () => {
 
   it('slirp default interface is refused with the upstream text', () => {
     const config = new ClusterConfig({
+      release: V1_4_0,
       kubevirt: kubevirt({ network: { defaultNetworkInterface: 'slirp' } }),
     });
     assert.throws(

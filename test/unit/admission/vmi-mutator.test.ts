@@ -15,8 +15,10 @@ import {
   stableFirmwareUUID,
   uuidV5,
 } from '../../../src/admission/index.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
-const CASES_DIR = fileURLToPath(new URL('../../../../fixtures/conformance/', import.meta.url));
+const CASES_DIR = fileURLToPath(new URL('../../../../fixtures/conformance/v1.4.0/cases/', import.meta.url));
 
 interface CaseInput {
   name: string;
@@ -92,7 +94,7 @@ describe('applyCreateDefaults: conformance cases', () => {
       });
       continue;
     }
-    const config = new ClusterConfig({ arch: input.arch, kubevirt: input.kubevirt });
+    const config = new ClusterConfig({ release: V1_4_0, arch: input.arch, kubevirt: input.kubevirt });
     if (input.expected.vmi !== undefined) {
       it(`${name}: admitted VMI`, () => {
         const actual = applyCreateDefaults(input.vmi, config, {});
@@ -112,7 +114,7 @@ describe('applyCreateDefaults: conformance cases', () => {
 
 describe('applyCreateDefaults: options and invariants', () => {
   const basic = loadCase('001-containerdisk-cloudinit-nocloud');
-  const config = new ClusterConfig({});
+  const config = new ClusterConfig({ release: V1_4_0 });
 
   it('does not mutate its input', () => {
     const before = structuredClone(basic.vmi);
@@ -170,7 +172,7 @@ describe('applyCreateDefaults: options and invariants', () => {
     const vmi = structuredClone(basic.vmi);
     vmi.spec.domain.resources = {};
     vmi.spec.domain.memory = { guest: '3Gi' };
-    const out = applyCreateDefaults(vmi, new ClusterConfig({ kubevirt }), {});
+    const out = applyCreateDefaults(vmi, new ClusterConfig({ release: V1_4_0, kubevirt }), {});
     assert.equal(out.spec.domain.resources?.requests?.memory, '2Gi');
   });
 

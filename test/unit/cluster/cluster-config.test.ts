@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import type { KubeVirt, KubeVirtConfiguration } from '../../../src/types/kubevirt.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const kubevirt = (configuration: Record<string, unknown>): KubeVirt => ({
   apiVersion: 'kubevirt.io/v1',
@@ -15,6 +17,7 @@ describe('ClusterConfig from a KubeVirt CR', () => {
   // upstream marshals the Go-decoded configuration (omitempty) and unmarshals it over the defaults
   it('keeps the defaults for omitempty fields set to zero (expectations from the Go oracle)', () => {
     const config = new ClusterConfig({
+      release: V1_4_0,
       kubevirt: kubevirt({
         cpuRequest: '333m',
         developerConfiguration: { memoryOvercommit: 0, cpuAllocationRatio: 0 },
@@ -28,6 +31,7 @@ describe('ClusterConfig from a KubeVirt CR', () => {
 
   it('falls back to the defaults for a negative memoryOvercommit', () => {
     const config = new ClusterConfig({
+      release: V1_4_0,
       kubevirt: kubevirt({ cpuRequest: '333m', developerConfiguration: { memoryOvercommit: -5 } }),
     });
     assert.equal(config.configurationProblem, 'invalid memoryOvercommit in ConfigMap: -5');

@@ -25,6 +25,8 @@ import {
   sriovInterfaceExist,
 } from '../../../src/render/network/vmispec.js';
 import { caseNames, loadCase } from '../../support/conformance-cases.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const NETWORK_ANNOTATIONS = [
   'k8s.v1.cni.cncf.io/networks',
@@ -136,7 +138,10 @@ describe('network render errors', () => {
 
   it('sidecar list fails when no binding is configured at all', () => {
     const vmi = loadCase('101-error-network-binding-plugin-not-registered').vmi!;
-    assert.throws(() => netBindingPluginSidecarList(vmi, new ClusterConfig()), /network bindining: macvtap/);
+    assert.throws(
+      () => netBindingPluginSidecarList(vmi, new ClusterConfig({ release: V1_4_0 })),
+      /network bindining: macvtap/,
+    );
   });
 });
 
@@ -243,7 +248,11 @@ describe('network helpers', () => {
         ],
       },
     } as VirtualMachineInstance;
-    const annotations = generateNetworkAnnotations(vmi, new ClusterConfig(), new MemoryClusterState());
+    const annotations = generateNetworkAnnotations(
+      vmi,
+      new ClusterConfig({ release: V1_4_0 }),
+      new MemoryClusterState(),
+    );
     assert.deepEqual(annotations, {
       'k8s.v1.cni.cncf.io/networks': `[{"name":"\\u003cnad\\u003e","namespace":"other","mac":"02:00:00:00:00:01","interface":"${generateHashedInterfaceName('a&b')}"}]`,
       'traffic.sidecar.istio.io/kubevirtInterfaces': 'k6t-eth0',

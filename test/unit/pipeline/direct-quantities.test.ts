@@ -9,6 +9,8 @@ import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import { MemoryClusterState } from '../../../src/state/cluster-state.js';
 import { renderDocument } from '../../../src/pipeline.js';
 import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 test('admission-computed quantities keep their Go format into the render (overcommit 150, 4Gi)', () => {
   const kubevirt: KubeVirt = {
@@ -24,7 +26,7 @@ test('admission-computed quantities keep their Go format into the render (overco
     spec: { domain: { memory: { guest: '4Gi' }, devices: {} } },
   };
   const result = renderDocument(vmi, {
-    config: new ClusterConfig({ arch: 'amd64', kubevirt }),
+    config: new ClusterConfig({ release: V1_4_0, arch: 'amd64', kubevirt }),
     state: new MemoryClusterState([]),
     admission: true,
     namespace: 'default',

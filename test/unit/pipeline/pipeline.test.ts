@@ -11,6 +11,8 @@ import { MemoryClusterState, type ClusterObject } from '../../../src/state/clust
 import { renderDocument } from '../../../src/pipeline.js';
 import { RenderError } from '../../../src/errors.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
 
@@ -22,7 +24,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-for (const corpus of ['conformance', 'vm-conformance']) {
+for (const corpus of ['conformance/v1.4.0/cases', 'conformance/v1.4.0/vm-cases']) {
   const base = join(FIXTURES, corpus);
   const cases = readdirSync(base, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   test(`${corpus}: inputs are never modified`, () => {
@@ -38,6 +40,7 @@ for (const corpus of ['conformance', 'vm-conformance']) {
       const kubevirt = read('kubevirt.yaml');
       const objects = read('objects.yaml');
       const config = new ClusterConfig({
+        release: V1_4_0,
         arch: settings.arch ?? 'amd64',
         ...(kubevirt ? { kubevirt: deepFreeze(parse(kubevirt) as KubeVirt) } : {}),
       });

@@ -5,6 +5,8 @@ import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import { MemoryClusterState } from '../../../src/state/cluster-state.js';
 import { renderLaunchManifest } from '../../../src/render/launch-manifest.js';
 import type { VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const options = {
   launcherImage: 'quay.io/kubevirt/virt-launcher:v1.4.0',
@@ -30,7 +32,7 @@ describe('launcher log verbosity label', () => {
   it('wraps a negative value around like a Go uint, exactly', () => {
     const pod = renderLaunchManifest(
       vmi({ logVerbosity: '-1' }),
-      new ClusterConfig(),
+      new ClusterConfig({ release: V1_4_0 }),
       new MemoryClusterState(),
       options,
     );
@@ -51,7 +53,7 @@ describe('memory quantities held as an inf.Dec (a VMI rendered as given)', () =>
         metadata: { name: 't', namespace: 'default', uid: '11111111-2222-3333-4444-555555555555' },
         spec,
       } as unknown as VirtualMachineInstance,
-      new ClusterConfig(),
+      new ClusterConfig({ release: V1_4_0 }),
       new MemoryClusterState(),
       options,
     );

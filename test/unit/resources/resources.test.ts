@@ -18,6 +18,8 @@ import { float64ToInt64, goFormatG, goParseFloat } from '../../../src/render/uti
 import { getNumberOfVCPUs } from '../../../src/render/util/hardware.js';
 import { isNonRootVMI, wantsToHaveQOSGuaranteed } from '../../../src/render/util/vmi.js';
 import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 type Case = ConformanceCase & { networkToResourceMap: Map<string, string> };
 
@@ -108,6 +110,7 @@ describe('validatePermittedHostDevices', () => {
 
   it('several refused devices are joined with spaces; % is treated like a Go format verb', () => {
     const config = new ClusterConfig({
+      release: V1_4_0,
       kubevirt: {
         spec: { configuration: { permittedHostDevices: { pciHostDevices: [] } } },
       } as unknown as KubeVirt,
@@ -158,6 +161,7 @@ describe('renderer oddities', () => {
     const vmi = structuredClone(base.vmi!);
     vmi.spec.domain.cpu = { cores: 1, sockets: 1, threads: 1 };
     const config = new ClusterConfig({
+      release: V1_4_0,
       kubevirt: {
         spec: { configuration: { developerConfiguration: { cpuAllocationRatio: 3 } } },
       } as unknown as KubeVirt,

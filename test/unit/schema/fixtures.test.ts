@@ -33,7 +33,7 @@ function caseDirs(corpus: string): string[] {
 const show = (issues: SchemaIssue[]): string =>
   issues.map((i) => `${i.severity} ${formatPath(i.path)}: ${i.message}`).join('\n');
 
-for (const corpus of ['conformance', 'vm-conformance']) {
+for (const corpus of ['conformance/v1.4.0/cases', 'conformance/v1.4.0/vm-cases']) {
   const dirs = caseDirs(corpus);
   describe(`schema: fixtures/${corpus}`, () => {
     it('has cases', () => assert.ok(dirs.length > 0, `no cases under fixtures/${corpus}`));

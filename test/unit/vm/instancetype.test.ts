@@ -16,6 +16,8 @@ import {
   type InstancetypeSpec,
   type PreferenceSpec,
 } from '../../../src/vm/index.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const FIRMWARE_NS = '6a1a24a1-4061-4607-8bf4-a3963d0c5895';
 
@@ -55,7 +57,7 @@ describe('firmware UUID', () => {
   });
 
   it('keeps a firmware UUID given in the template', () => {
-    const config = new ClusterConfig();
+    const config = new ClusterConfig({ release: V1_4_0 });
     const state = new MemoryClusterState();
     const input = vm({}, { domain: { devices: {}, firmware: { uuid: 'fixed' } } });
     const vmi = virtualMachineToVMI(mutateVirtualMachine(input, config, state), config, state, { uid: 'u' });
@@ -179,7 +181,7 @@ describe('preference requirements', () => {
 });
 
 describe('VM mutation', () => {
-  const config = new ClusterConfig();
+  const config = new ClusterConfig({ release: V1_4_0 });
 
   it('infers instancetype and preference from PVC labels', () => {
     const state = new MemoryClusterState([
@@ -245,7 +247,7 @@ describe('VM mutation', () => {
 });
 
 describe('VM controller', () => {
-  const config = new ClusterConfig();
+  const config = new ClusterConfig({ release: V1_4_0 });
 
   it('rejects an unexpected matcher kind', () => {
     const input = vm({ instancetype: { name: 'x', kind: 'Flavor' } });
@@ -339,6 +341,7 @@ describe('VM controller', () => {
 describe('instancetype reference policy expand', () => {
   it('starts the VMI from the expanded VM', () => {
     const config = new ClusterConfig({
+      release: V1_4_0,
       kubevirt: {
         apiVersion: 'kubevirt.io/v1',
         kind: 'KubeVirt',

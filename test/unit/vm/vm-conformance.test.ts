@@ -10,8 +10,12 @@ import { RenderError } from '../../../src/errors.js';
 import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
 import type { KubeVirt, VirtualMachine } from '../../../src/types/kubevirt.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from '../../../src/vm/index.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
-const CASES_DIR = fileURLToPath(new URL('../../../../fixtures/vm-conformance/', import.meta.url));
+const CASES_DIR = fileURLToPath(
+  new URL('../../../../fixtures/conformance/v1.4.0/vm-cases/', import.meta.url),
+);
 
 interface VmCase {
   vm: VirtualMachine;
@@ -35,7 +39,10 @@ function loadCase(name: string): VmCase {
   const caseJson = JSON.parse(read('case.json') ?? '{}') as { vmiUID?: string };
   return {
     vm: parse(read('vmi.yaml') ?? '') as VirtualMachine,
-    config: new ClusterConfig({ kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined }),
+    config: new ClusterConfig({
+      release: V1_4_0,
+      kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
+    }),
     state: new MemoryClusterState(objects),
     vmiUID: caseJson.vmiUID ?? '',
     expected: JSON.parse(read('expected.json') ?? '{}') as VmCase['expected'],

@@ -33,6 +33,8 @@ import { basePath, cleanPath, dirPath, joinPath } from '../../../src/render/util
 import { quote } from '../../../src/render/util/strconv.js';
 import { dropEmpty } from '../../support/normalize.js';
 import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const PREFIX = 'failed to render launch manifest: ';
 
@@ -238,7 +240,7 @@ describe('renderVolumes details', () => {
       metadata: { name: 'vm', namespace: 'ns', uid: 'u1' },
       spec: { domain: { devices: { disks: [] } }, volumes: [] },
     }) as unknown as VirtualMachineInstance;
-  const config = new ClusterConfig();
+  const config = new ClusterConfig({ release: V1_4_0 });
   const state = new MemoryClusterState([]);
 
   it('downwardAPI resourceFieldRef divisors are printed as quantities ("0" when unset)', () => {

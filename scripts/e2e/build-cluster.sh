@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Build (once) the kube-apiserver and etcd binaries used by the e2e test
+# Build (once) the kube-apiserver, kubectl and etcd binaries used by the e2e test
 # cluster, into a cache directory OUTSIDE the repository:
 #
-#   ${VMI_RENDER_CACHE:-$HOME/.cache/vmi-render}/e2e-bin/k8s-<ver>_etcd-<ver>/{kube-apiserver,etcd}
+#   ${VMI_RENDER_CACHE:-$HOME/.cache/vmi-render}/e2e-bin/k8s-<ver>_etcd-<ver>/{kube-apiserver,kubectl,etcd}
 #
 # The first run compiles both from the Go module proxy (k8s.io/kubernetes and
 # go.etcd.io/etcd/server/v3); later runs find the binaries and return at once.
@@ -38,7 +38,7 @@ BUILD_ROOT="${CACHE_ROOT}/e2e-build"
 log() { printf '[build-cluster %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
 have_bins() {
-  [[ -x "${BIN_DIR}/kube-apiserver" && -x "${BIN_DIR}/etcd" && -f "${BIN_DIR}/.complete" ]]
+  [[ -x "${BIN_DIR}/kube-apiserver" && -x "${BIN_DIR}/kubectl" && -x "${BIN_DIR}/etcd" && -f "${BIN_DIR}/.complete" ]]
 }
 
 if [[ "${E2E_FORCE_REBUILD:-0}" != "1" ]] && have_bins; then
@@ -160,16 +160,21 @@ build_apiserver() {
     go build -mod=mod "${GO_BUILD_FLAGS[@]}" \
       -ldflags="-s -w -X k8s.io/component-base/version.gitVersion=${K8S_VERSION} -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "${K8S_VERSION}" | cut -d. -f2) -X k8s.io/client-go/pkg/version.gitVersion=${K8S_VERSION}" \
       -o "${BIN_DIR}/kube-apiserver.tmp" ./cmd/kube-apiserver >&2
+    log "kubectl: compiling ./cmd/kubectl (shares most of the build cache with kube-apiserver)"
+    go build -mod=mod "${GO_BUILD_FLAGS[@]}" \
+      -ldflags="-s -w -X k8s.io/component-base/version.gitVersion=${K8S_VERSION} -X k8s.io/client-go/pkg/version.gitVersion=${K8S_VERSION}" \
+      -o "${BIN_DIR}/kubectl.tmp" ./cmd/kubectl >&2
   )
   mv -f "${BIN_DIR}/kube-apiserver.tmp" "${BIN_DIR}/kube-apiserver"
-  log "kube-apiserver: done in $((SECONDS - t0))s ($("${BIN_DIR}/kube-apiserver" --version 2>/dev/null | head -1))"
+  mv -f "${BIN_DIR}/kubectl.tmp" "${BIN_DIR}/kubectl"
+  log "kube-apiserver, kubectl: done in $((SECONDS - t0))s ($("${BIN_DIR}/kube-apiserver" --version 2>/dev/null | head -1))"
   # The copied source tree is ~100 MB and only needed for this build.
   rm -rf "${wdir}"
 }
 
 rm -f "${BIN_DIR}/.complete"
 if [[ ! -x "${BIN_DIR}/etcd" || "${E2E_FORCE_REBUILD:-0}" == "1" ]]; then build_etcd; else log "etcd: present"; fi
-if [[ ! -x "${BIN_DIR}/kube-apiserver" || "${E2E_FORCE_REBUILD:-0}" == "1" ]]; then build_apiserver; else log "kube-apiserver: present"; fi
+if [[ ! -x "${BIN_DIR}/kube-apiserver" || ! -x "${BIN_DIR}/kubectl" || "${E2E_FORCE_REBUILD:-0}" == "1" ]]; then build_apiserver; else log "kube-apiserver, kubectl: present"; fi
 date -u +%FT%TZ > "${BIN_DIR}/.complete"
 log "all binaries ready in $((SECONDS - T_ALL))s: ${BIN_DIR}"
 echo "${BIN_DIR}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:e2e` (after `npm run build`): make sure kube-apiserver and etcd are built (cached outside the
-// repository by build-cluster.sh), then run test/e2e/**/*.{test,smoke}.mjs and the compiled
+// `npm run test:e2e` (after `npm run build`): make sure kube-apiserver, kubectl and etcd are built for each
+// Kubernetes version the tests use (cached outside the repository by build-cluster.sh), then run test/e2e/**/*.{test,smoke}.mjs and the compiled
 // dist/test/e2e/**/*.test.js one file at a time (each starts its own cluster; in parallel they would fight
 // over two cores).
 //
@@ -19,17 +19,27 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!process.env.VMI_RENDER_E2E_BIN_DIR) {
+/**
+ * The Kubernetes builds the tests use: the default one (the watch tests and KubeVirt v1.4.0's Pods: 1.31) and
+ * the one KubeVirt v1.9.0 is built against (1.34), each in the environment variable the tests read.
+ */
+const BUILDS = [
+  { variable: 'VMI_RENDER_E2E_BIN_DIR', env: {} },
+  { variable: 'VMI_RENDER_E2E_BIN_DIR_V1_34', env: { E2E_K8S_VERSION: 'v1.34.4' } },
+];
+for (const { variable, env } of BUILDS) {
+  if (process.env[variable]) continue;
   const build = spawnSync('bash', [path.join(ROOT, 'scripts/e2e/build-cluster.sh')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
+    env: { ...process.env, ...env },
   });
   if (build.status !== 0) fail(`scripts/e2e/build-cluster.sh failed (exit ${build.status ?? build.signal})`);
   const binDir = build.stdout.trim().split('\n').pop();
   if (!binDir || !existsSync(path.join(binDir, 'kube-apiserver')))
     fail(`build-cluster.sh printed no binary directory`);
-  process.env.VMI_RENDER_E2E_BIN_DIR = binDir;
+  process.env[variable] = binDir;
 }
 
 const args = process.argv.slice(2);

@@ -12,8 +12,7 @@ import type { Pod } from '../../src/types/k8s.js';
 import type { KubeVirt, VirtualMachineInstance } from '../../src/types/kubevirt.js';
 import { applyConfiguration } from '../../src/watch/controller.js';
 import { launcherPodName } from '../../src/watch/pod-name.js';
-import { KubeVirtRelease } from '../../src/release/release.js';
-const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+import { chooseRelease, NEWEST_RELEASE } from '../../src/release/release.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../../bin/vmi-render', import.meta.url));
@@ -251,7 +250,10 @@ export async function offlineRender(kube: Kube, namespace: string, name: string)
     for (const item of list?.items ?? []) objects.push({ ...item, kind });
   }
   objects.push({ ...(await kube.ok('GET', `/api/v1/namespaces/${namespace}`)), kind: 'Namespace' });
-  const config = new ClusterConfig({ release: V1_4_0, arch: 'amd64', kubevirt: kubevirts[0] });
+  // the release watch picks: the one the KubeVirt CR names, else the newest
+  const chosen = chooseRelease(undefined, kubevirts[0]);
+  const release = 'unsupported' in chosen ? NEWEST_RELEASE : chosen.release;
+  const config = new ClusterConfig({ release, arch: 'amd64', kubevirt: kubevirts[0] });
   const { pod } = renderDocument(vmi, {
     config,
     state: new MemoryClusterState(objects),

@@ -324,6 +324,8 @@ export function withMemoryRequests(vmMemory: Memory | undefined, overcommit: num
     }
     if (memory === undefined || memory.value() <= 0n) return;
     if (overcommit === 100) {
+      // upstream copies the VMI's guest quantity (an inf.Dec one is then changed in place by
+      // WithMemoryOverhead); nothing after the renderer reads the guest memory, so it is not tracked
       renderer.vmRequests.set(ResourceMemory, memory);
     } else {
       const value = BigInt.asIntN(64, memory.value() * 100n) / BigInt(overcommit);

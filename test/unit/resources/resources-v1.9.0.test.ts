@@ -10,6 +10,7 @@ import { RenderError } from '../../../src/errors.js';
 import {
   calculateMemoryOverhead,
   getMemoryOverhead,
+  hypervisorResourceName,
   initContainerResourceRequirementsForVMI,
   MEMORY_OVERHEAD_ANNOTATION_BYTES,
   podResourceClaims,
@@ -317,5 +318,23 @@ describe('v1.9.0 gates read by the renderer (cluster-config.ts)', () => {
     const old = new ClusterConfig({ release: V1_4_0 });
     assert.equal(old.vmiMemoryOverheadReportEnabled(), false);
     assert.equal(old.gpusWithDRAEnabled(), false);
+  });
+});
+
+describe('v1.9.0: the hypervisor device', () => {
+  it('devices.kubevirt.io/kvm, or mshv for the hyperv-direct hypervisor', () => {
+    const base = podCases.find((c) => c.name === '001-containerdisk-cloudinit-nocloud')!;
+    assert.equal(hypervisorResourceName(new ClusterConfig({ release: V1_9_0 })), 'devices.kubevirt.io/kvm');
+    const hyperv = Object.assign(new ClusterConfig({ release: V1_9_0 }), {
+      getHypervisorName: () => 'hyperv-direct',
+    });
+    assert.equal(hypervisorResourceName(hyperv), 'devices.kubevirt.io/mshv');
+    const out = renderComputeResources(base.vmi!, hyperv, base.state, new Map());
+    assert.equal(out.limits?.['devices.kubevirt.io/mshv'], '1');
+    assert.equal(out.limits?.['devices.kubevirt.io/kvm'], undefined);
+    const old = Object.assign(new ClusterConfig({ release: V1_4_0 }), {
+      getHypervisorName: () => 'hyperv-direct',
+    });
+    assert.equal(hypervisorResourceName(old), 'devices.kubevirt.io/kvm');
   });
 });

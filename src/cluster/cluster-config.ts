@@ -425,4 +425,39 @@ export class ClusterConfig {
   alignCPUsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.AlignCPUs);
   dynamicPodInterfaceNamingEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.DynamicPodInterfaceNaming);
+
+  // --- gates new in v1.9.0 that the launcher Pod's resources read (featuregate/active.go) ---
+  /**
+   * upstream v1.9.0 featuregate.IsEnabled for a gate first registered in v1.9.0 as Alpha or Beta: enabled by
+   * featureGates, else disabled by disabledFeatureGates, else on when Beta. Before v1.9.0 the gate is unknown (off).
+   */
+  private isGateNewInV190Enabled(gate: string, state: 'Alpha' | 'Beta'): boolean {
+    if (this.release.before('v1.9.0')) return false;
+    const developer = this.config.developerConfiguration as
+      { featureGates?: string[]; disabledFeatureGates?: string[] } | undefined;
+    if (developer?.featureGates?.includes(gate)) return true;
+    if (developer?.disabledFeatureGates?.includes(gate)) return false;
+    return state === 'Beta';
+  }
+  /** Beta in v1.9.0: the template service skips the NetworkAttachmentDefinition lookup. */
+  externalNetResourceInjectionEnabled = (): boolean =>
+    this.isGateNewInV190Enabled('ExternalNetResourceInjection', 'Beta');
+  /** Beta in v1.9.0: the launcher Pod carries the kubevirt.io/memory-overhead-bytes annotation. */
+  vmiMemoryOverheadReportEnabled = (): boolean =>
+    this.isGateNewInV190Enabled('VmiMemoryOverheadReport', 'Beta');
+  gpusWithDRAEnabled = (): boolean => this.isGateNewInV190Enabled('GPUsWithDRA', 'Beta');
+  hostDevicesWithDRAEnabled = (): boolean => this.isGateNewInV190Enabled('HostDevicesWithDRA', 'Beta');
+  networkDevicesWithDRAEnabled = (): boolean => this.isGateNewInV190Enabled('NetworkDevicesWithDRA', 'Alpha');
+  iommufdEnabled = (): boolean => this.isGateNewInV190Enabled('IOMMUFD', 'Alpha');
+  configurableHypervisorEnabled = (): boolean =>
+    this.isGateNewInV190Enabled('ConfigurableHypervisor', 'Alpha');
+
+  /** upstream v1.9.0: ClusterConfig.GetHypervisor().Name (the first `hypervisors` entry, with the gate; else kvm). */
+  getHypervisorName(): string {
+    const hypervisors = (this.config as { hypervisors?: { name?: string }[] }).hypervisors;
+    if (this.configurableHypervisorEnabled() && hypervisors !== undefined && hypervisors.length > 0) {
+      return hypervisors[0]?.name ?? '';
+    }
+    return 'kvm';
+  }
 }

@@ -156,7 +156,7 @@ function containerDiskResources(vmi: VirtualMachineInstance, config: ClusterConf
   let requestMemory = config.getSupportContainerRequest('container-disk', 'memory') ?? Quantity.parse('1M');
   const limitCPU = config.getSupportContainerLimit('container-disk', 'cpu') ?? Quantity.parse('10m');
   const limitMemory = config.getSupportContainerLimit('container-disk', 'memory') ?? Quantity.parse('40M');
-  if (isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi)) {
+  if (isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi, config.release)) {
     requestCPU = limitCPU;
     requestMemory = limitMemory;
   }

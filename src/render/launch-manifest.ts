@@ -37,6 +37,8 @@ import {
   renderComputeResourcesAndVMI,
   sidecarResources,
   initContainerResourceRequirementsForVMI,
+  podResourceClaims,
+  MEMORY_OVERHEAD_ANNOTATION_BYTES,
 } from './resources.js';
 import {
   renderVolumes,
@@ -55,7 +57,7 @@ import {
 } from './container-disk.js';
 import { generateVirtioFSContainers } from './virtiofs.js';
 import { unmarshalHookSidecarList, HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
-import { getNetworkToResourceMap } from './network/resource-map.js';
+import { networkToResourceMapForRender } from './network/resource-map.js';
 import { netBindingPluginSidecarList } from './network/netbinding.js';
 import { DEVICE_INFO_DOWNWARD_API } from './network/vmispec.js';
 import { generateNetworkAnnotations } from './network/annotations.js';
@@ -372,7 +374,7 @@ function renderPod(
   const gracePeriodSeconds = gracePeriodInSeconds(vmi) + 15;
   const gracePeriodKillAfter = gracePeriodSeconds + 15;
 
-  const networkToResourceMap = getNetworkToResourceMap(state, vmi);
+  const networkToResourceMap = networkToResourceMapForRender(config, state, vmi);
   const computed = renderComputeResourcesAndVMI(vmi, config, state, networkToResourceMap);
   const resources = computed.resources;
   // from here on, the VMI as the resource renderer left it (memory quantities changed in place upstream)
@@ -408,11 +410,14 @@ function renderPod(
     computeSpec,
   );
 
-  const resourceEnv: EnvVar[] = [...networkToResourceMap].map(([network, resource]) =>
-    resource
-      ? { name: `KUBEVIRT_RESOURCE_NAME_${network}`, value: resource }
-      : { name: `KUBEVIRT_RESOURCE_NAME_${network}` },
-  );
+  // v1.9.0 no longer passes the network resource names to the launcher
+  const resourceEnv: EnvVar[] = config.release.atLeast('v1.9.0')
+    ? []
+    : [...networkToResourceMap].map(([network, resource]) =>
+        resource
+          ? { name: `KUBEVIRT_RESOURCE_NAME_${network}`, value: resource }
+          : { name: `KUBEVIRT_RESOURCE_NAME_${network}` },
+      );
   compute.env = [...(compute.env ?? []), ...resourceEnv];
   const verbosity = launcherLogVerbosity(vmi, config, compute);
   compute.env.push({ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } });
@@ -446,6 +451,9 @@ function renderPod(
   });
 
   const annotations = generatePodAnnotations(vmi, config, state);
+  if (config.vmiMemoryOverheadReportEnabled()) {
+    annotations[MEMORY_OVERHEAD_ANNOTATION_BYTES] = computed.memoryOverhead.value().toString();
+  }
 
   const initContainers: Container[] = [];
   if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
@@ -513,6 +521,8 @@ function renderPod(
       spec.topologySpreadConstraints,
     ) as typeof podSpec.topologySpreadConstraints;
   }
+  const resourceClaims = config.release.atLeast('v1.9.0') ? podResourceClaims(vmi) : undefined;
+  if (resourceClaims) podSpec.resourceClaims = resourceClaims;
 
   alignPodMultiCategorySecurity(
     pod,

@@ -1,8 +1,17 @@
 // The compute container's resource requirements and the support containers' resources.
 // upstream: pkg/virt-controller/services/renderresources.go, plus newResourceRenderer, VMIResourcePredicates,
 // doesVMIRequireAuto*Limits and addProbeOverheads from template.go
-import type { ResourceRequirements } from '../types/k8s.js';
-import type { CPU, Memory, Probe, Resources, VirtualMachineInstance } from '../types/kubevirt.js';
+import type { PodSpec, ResourceRequirements } from '../types/k8s.js';
+import type {
+  CPU,
+  GPU,
+  HostDevice,
+  Memory,
+  Network,
+  Probe,
+  Resources,
+  VirtualMachineInstance,
+} from '../types/kubevirt.js';
 import { AutoMemoryLimitsRatioLabel } from '../types/constants.js';
 import {
   ClusterConfig,
@@ -10,6 +19,7 @@ import {
   type SupportContainerType,
 } from '../cluster/cluster-config.js';
 import type { ClusterState } from '../state/cluster-state.js';
+import type { KubeVirtRelease } from '../release/release.js';
 import { RenderError } from '../errors.js';
 import { cloneData } from '../util/clone.js';
 import {
@@ -36,22 +46,33 @@ import {
 import { getNumberOfVCPUs } from './util/hardware.js';
 import { float64ToInt64, goFormatG, goParseFloat } from './util/go-float.js';
 import { labelSelectorAsSelector, LabelSelectorError } from './util/label-selector.js';
-import { calculateNetBindingPluginMemory } from './network/netbinding-memory.js';
+import { calculateNetworkMemory } from './network/netbinding-memory.js';
 import { hasVMIPersistentReservation } from './storage/reservation.js';
 
+const K8sDevicePrefix = 'devices.kubevirt.io';
 export const KvmDevice = 'devices.kubevirt.io/kvm';
 export const TunDevice = 'devices.kubevirt.io/tun';
 export const VhostNetDevice = 'devices.kubevirt.io/vhost-net';
 export const SevDevice = 'devices.kubevirt.io/sev';
 export const VhostVsockDevice = 'devices.kubevirt.io/vhost-vsock';
 export const PrDevice = 'devices.kubevirt.io/pr-helper';
+export const TdxDevice = 'devices.kubevirt.io/tdx';
+export const IOMMUFDDevice = 'devices.kubevirt.io/iommufd';
 
 const ephemeralStorageOverheadSize = '50M';
 export const VirtLauncherMonitorOverhead = '25Mi';
 export const VirtLauncherOverhead = '100Mi';
-export const VirtlogdOverhead = '20Mi';
-export const VirtqemudOverhead = '35Mi';
 export const QemuOverhead = '30Mi';
+
+/** The launcher's per-process and video RAM overheads that changed between releases. */
+interface ReleaseOverheads {
+  readonly virtlogd: string;
+  readonly virtqemud: string;
+  readonly videoRAM: string;
+}
+// upstream v1.4.0: renderresources.go; v1.9.0: hypervisor/kvm/hypervisorbackend.go (same for mshv)
+const OVERHEADS_V1_4_0: ReleaseOverheads = { virtlogd: '20Mi', virtqemud: '35Mi', videoRAM: '16Mi' };
+const OVERHEADS_V1_9_0: ReleaseOverheads = { virtlogd: '25Mi', virtqemud: '40Mi', videoRAM: '32Mi' };
 export const DefaultMemoryLimitOverheadRatio = 2.0;
 const virtProbeTotalAdditionalOverhead = '100Mi';
 const virtProbeOverhead = '10Mi';
@@ -64,10 +85,22 @@ const ResourceHugePagesPrefix = 'hugepages-';
 /** A Kubernetes ResourceList held as quantities (Go's k8sv1.ResourceList). */
 export type ResourceList = Map<string, Quantity>;
 
+/** A container's claim on one of the Pod's resourceClaims (k8s ResourceClaim; `request` is omitempty). */
+export interface ContainerResourceClaim {
+  name: string;
+  request?: string;
+}
+
 export interface ResourceListRequirements {
   limits: ResourceList;
   requests: ResourceList;
+  claims?: readonly ContainerResourceClaim[];
 }
+
+/** ResourceRequirements with the claims of k8s.io/api v1.34 (kubernetes-types lacks `request`). */
+export type ComputeResourceRequirements = Omit<ResourceRequirements, 'claims'> & {
+  claims?: ContainerResourceClaim[];
+};
 
 function copyResources(source: ResourceList, destination: ResourceList): void {
   for (const [name, quantity] of source) destination.set(name, quantity);
@@ -87,10 +120,13 @@ const memoryOf = (list: ResourceList): Quantity => list.get(ResourceMemory) ?? Q
 const entryOf = (list: ResourceList, name: string): Quantity => list.get(name) ?? Quantity.zero();
 
 /** A ResourceList as it appears in a Pod: canonical strings, empty lists omitted like Go's omitempty. */
-export function toResourceRequirements(requirements: ResourceListRequirements): ResourceRequirements {
-  const result: ResourceRequirements = {};
+export function toResourceRequirements(requirements: ResourceListRequirements): ComputeResourceRequirements {
+  const result: ComputeResourceRequirements = {};
   if (requirements.limits.size > 0) result.limits = toPlainResourceList(requirements.limits);
   if (requirements.requests.size > 0) result.requests = toPlainResourceList(requirements.requests);
+  if (requirements.claims !== undefined && requirements.claims.length > 0) {
+    result.claims = requirements.claims.map((claim) => ({ ...claim }));
+  }
   return result;
 }
 
@@ -109,6 +145,8 @@ export class ResourceRenderer {
   readonly vmRequests: ResourceList;
   readonly calculatedLimits: ResourceList = new Map();
   readonly calculatedRequests: ResourceList = new Map();
+  /** DRA claims of GPUs, host devices and networks (v1.9.0). */
+  readonly resourceClaims: ContainerResourceClaim[] = [];
   /**
    * Go copies a resource.Quantity by value, but a quantity held as an inf.Dec (e.g. parsed from "1.5Gi")
    * shares that inf.Dec with its copies, and Add changes it in place for every copy. The renderer's lists
@@ -182,7 +220,7 @@ export class ResourceRenderer {
   }
 
   resourceRequirements(): ResourceListRequirements {
-    return { limits: this.limits(), requests: this.requests() };
+    return { limits: this.limits(), requests: this.requests(), claims: this.resourceClaims };
   }
 }
 
@@ -206,14 +244,15 @@ function calcVCPUs(cpu: CPU | undefined): number {
   return cpu ? getNumberOfVCPUs(cpu) : 1;
 }
 
-// upstream: WithoutDedicatedCPU
+// upstream: WithoutDedicatedCPU (from v1.9.0 the supplemental-pool IO threads count as CPUs: ioThreadCPUs)
 export function withoutDedicatedCPU(
   cpu: CPU | undefined,
   cpuAllocationRatio: number,
   withCPULimits: boolean,
+  ioThreadCPUs = 0,
 ): ResourceRendererOption {
   return (renderer) => {
-    const vcpus = calcVCPUs(cpu);
+    const vcpus = calcVCPUs(cpu) + ioThreadCPUs;
     if (vcpus === 0 || cpuAllocationRatio <= 0) return;
     let value = vcpus / cpuAllocationRatio;
     let text = goFormatG(value);
@@ -256,6 +295,41 @@ export function withHugePages(vmMemory: Memory, memoryOverhead: Quantity): Resou
     renderer.setMemoryEntry('requests', requestDiff.add(memoryOverhead), false);
     if (renderer.vmLimits.has(ResourceMemory)) {
       renderer.setMemoryEntry('limits', limitDiff.add(memoryOverhead), false);
+    }
+  };
+}
+
+/**
+ * The memory request admission set before v1.9.0 (setDefaultResourceRequests): the limit, else the guest
+ * memory (or one huge page) scaled by the memory overcommit.
+ * upstream v1.9.0: WithMemoryRequests
+ */
+export function withMemoryRequests(vmMemory: Memory | undefined, overcommit: number): ResourceRendererOption {
+  return (renderer) => {
+    const limit = renderer.memoryEntry('limits');
+    const request = renderer.memoryEntry('requests');
+    if (limit !== undefined && !limit.isZero() && (request === undefined || request.isZero())) {
+      // a copy of the limit: it shares the limit's inf.Dec, if it has one
+      renderer.setMemoryEntry('requests', limit, false);
+      if (renderer.memoryDecOwner.limits !== undefined)
+        renderer.memoryDecOwner.requests = renderer.memoryDecOwner.limits;
+    }
+    if (renderer.vmRequests.has(ResourceMemory)) return;
+
+    let memory: Quantity | undefined;
+    if (vmMemory?.guest !== undefined && vmMemory.guest !== null) {
+      memory = Quantity.fromJSON(vmMemory.guest);
+    } else if (vmMemory?.hugepages !== undefined && vmMemory.hugepages !== null) {
+      memory = Quantity.tryParse(vmMemory.hugepages.pageSize ?? '');
+    }
+    if (memory === undefined || memory.value() <= 0n) return;
+    if (overcommit === 100) {
+      // upstream copies the VMI's guest quantity (an inf.Dec one is then changed in place by
+      // WithMemoryOverhead); nothing after the renderer reads the guest memory, so it is not tracked
+      renderer.vmRequests.set(ResourceMemory, memory);
+    } else {
+      const value = BigInt.asIntN(64, memory.value() * 100n) / BigInt(overcommit);
+      renderer.vmRequests.set(ResourceMemory, newQuantity(value, memory.format));
     }
   };
 }
@@ -307,7 +381,11 @@ export function withAutoMemoryLimits(
 export function withCPUPinning(
   cpu: CPU,
   annotations: Readonly<Record<string, string>>,
+  release: KubeVirtRelease,
+  ioThreadCPUs = 0,
+  additionalCPUs = 0,
 ): ResourceRendererOption {
+  if (release.atLeast('v1.9.0')) return withCPUPinningV190(cpu, annotations, ioThreadCPUs, additionalCPUs);
   return (renderer) => {
     const vcpus = getNumberOfVCPUs(cpu);
     if (vcpus !== 0) {
@@ -332,10 +410,59 @@ export function withCPUPinning(
       if (cpuRequest !== undefined) renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
     }
 
-    // a copy: it shares the request's inf.Dec, if it has one
-    renderer.setMemoryEntry('limits', renderer.memoryEntry('requests') ?? Quantity.zero('BinarySI'), false);
-    if (renderer.memoryDecOwner.requests !== undefined)
-      renderer.memoryDecOwner.limits = renderer.memoryDecOwner.requests;
+    copyMemoryRequestToLimit(renderer, renderer.memoryEntry('requests') ?? Quantity.zero('BinarySI'));
+  };
+}
+
+/** vmLimits' memory becomes a copy of the request, sharing its inf.Dec if it has one. */
+function copyMemoryRequestToLimit(renderer: ResourceRenderer, request: Quantity): void {
+  renderer.setMemoryEntry('limits', request, false);
+  if (renderer.memoryDecOwner.requests !== undefined)
+    renderer.memoryDecOwner.limits = renderer.memoryDecOwner.requests;
+}
+
+/**
+ * v1.9.0's WithCPUPinning: the vCPUs plus the supplemental-pool IO threads go into both the CPU limit and
+ * the CPU request (an explicit request), the emulator thread is added on top of the VM's limit (the even
+ * parity counts `additionalCPUs` too), and the memory limit follows the request only when there is one.
+ */
+function withCPUPinningV190(
+  cpu: CPU,
+  annotations: Readonly<Record<string, string>>,
+  ioThreadCPUs: number,
+  additionalCPUs: number,
+): ResourceRendererOption {
+  return (renderer) => {
+    const vcpus = getNumberOfVCPUs(cpu);
+    if (vcpus !== 0) {
+      const total = vcpus + ioThreadCPUs;
+      renderer.vmLimits.set(ResourceCPU, newQuantity(total, 'BinarySI'));
+      renderer.vmRequests.set(ResourceCPU, newQuantity(total, 'BinarySI'));
+    } else {
+      const ioThreads = newQuantity(ioThreadCPUs, 'BinarySI');
+      const cpuLimit = renderer.vmLimits.get(ResourceCPU);
+      if (cpuLimit !== undefined) renderer.vmLimits.set(ResourceCPU, cpuLimit.add(ioThreads));
+      const cpuRequest = renderer.vmRequests.get(ResourceCPU);
+      if (cpuRequest !== undefined) renderer.vmRequests.set(ResourceCPU, cpuRequest.add(ioThreads));
+    }
+
+    if (cpu.isolateEmulatorThread) {
+      let emulatorThreadCPUs = newQuantity(1, 'BinarySI');
+      const limits = entryOf(renderer.vmLimits, ResourceCPU);
+      const evenParity = Object.prototype.hasOwnProperty.call(
+        annotations,
+        KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY,
+      );
+      if (evenParity && BigInt.asIntN(64, limits.value() + BigInt(additionalCPUs)) % 2n === 0n) {
+        emulatorThreadCPUs = newQuantity(2, 'BinarySI');
+      }
+      renderer.vmLimits.set(ResourceCPU, limits.add(emulatorThreadCPUs));
+      const cpuRequest = renderer.vmRequests.get(ResourceCPU);
+      if (cpuRequest !== undefined) renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
+    }
+
+    const memoryRequest = renderer.memoryEntry('requests');
+    if (memoryRequest !== undefined) copyMemoryRequestToLimit(renderer, memoryRequest);
   };
 }
 
@@ -366,19 +493,82 @@ export function withNetworkResources(
   return withRequestedResources(() => [...networkToResourceMap.values()].filter((name) => name !== ''));
 }
 
-// upstream: WithGPUs
+// upstream: WithGPUs (v1.4.0); v1.9.0's WithGPUsDevicePlugins passes only the device-plugin GPUs
 export function withGPUs(gpus: readonly { deviceName: string }[]): ResourceRendererOption {
   return withRequestedResources(() => gpus.map((gpu) => gpu.deviceName));
 }
 
-// upstream: WithHostDevices
+// upstream: WithHostDevices (v1.4.0); v1.9.0's WithHostDevicesDevicePlugins passes only device-plugin devices
 export function withHostDevices(hostDevices: readonly { deviceName: string }[]): ResourceRendererOption {
   return withRequestedResources(() => hostDevices.map((device) => device.deviceName));
+}
+
+/** A GPU or host device's DRA claim request (v1.9.0 ClaimRequest, inlined: present when either key is). */
+interface ClaimRequest {
+  claimName?: string;
+  requestName?: string;
+}
+type ClaimableDevice = (GPU | HostDevice) & ClaimRequest;
+
+function claimRequestOf(device: GPU | HostDevice): ClaimRequest | undefined {
+  const claimable = device as ClaimableDevice;
+  return 'claimName' in claimable || 'requestName' in claimable ? claimable : undefined;
+}
+
+/** upstream v1.9.0: isGPUDevicePlugin (also the host device test in isHostDevVMIDevicePlugins) */
+const isDevicePluginDevice = (device: GPU | HostDevice): boolean =>
+  device.deviceName !== '' && claimRequestOf(device) === undefined;
+
+/** upstream v1.9.0: drautil.IsGPUDRA / IsHostDeviceDRA */
+const isDRADevice = (device: GPU | HostDevice): boolean =>
+  device.deviceName === '' && claimRequestOf(device) !== undefined;
+
+function toContainerClaim(request: ClaimRequest): ContainerResourceClaim {
+  const claim: ContainerResourceClaim = { name: request.claimName ?? '' };
+  if (request.requestName) claim.request = request.requestName;
+  return claim;
+}
+
+// upstream v1.9.0: WithGPUsDRA, WithHostDevicesDRA
+export function withDevicesDRA(devices: readonly (GPU | HostDevice)[]): ResourceRendererOption {
+  return (renderer) => {
+    for (const device of devices) {
+      const request = claimRequestOf(device);
+      if (isDRADevice(device) && request !== undefined)
+        renderer.resourceClaims.push(toContainerClaim(request));
+    }
+  };
+}
+
+/** A network's DRA claim (v1.9.0 NetworkSource.ResourceClaim). */
+function networkClaimOf(network: Network): ClaimRequest | undefined {
+  const claim = (network as Network & { resourceClaim?: ClaimRequest | null }).resourceClaim;
+  return claim === undefined || claim === null ? undefined : claim;
+}
+
+// upstream v1.9.0: WithNetworksDRA
+export function withNetworksDRA(networks: readonly Network[]): ResourceRendererOption {
+  return (renderer) => {
+    for (const network of networks) {
+      const claim = networkClaimOf(network);
+      if (claim !== undefined) renderer.resourceClaims.push(toContainerClaim(claim));
+    }
+  };
 }
 
 // upstream: WithSEV
 export function withSEV(): ResourceRendererOption {
   return withRequestedResources(() => [SevDevice]);
+}
+
+// upstream v1.9.0: WithTDX
+export function withTDX(): ResourceRendererOption {
+  return withRequestedResources(() => [TdxDevice]);
+}
+
+// upstream v1.9.0: WithIOMMUFD
+export function withIOMMUFD(): ResourceRendererOption {
+  return withRequestedResources(() => [IOMMUFDDevice]);
 }
 
 // upstream: WithPersistentReservation
@@ -391,12 +581,25 @@ export function withVirtualizationResources(virtResources: ResourceList): Resour
   return (renderer) => copyResources(virtResources, renderer.vmLimits);
 }
 
+/**
+ * The device plugin resource of the hypervisor (upstream v1.9.0 ConstructHypervisorResourceName over
+ * NewLauncherHypervisorResources: mshv for hyperv-direct, kvm otherwise).
+ */
+export function hypervisorResourceName(config: ClusterConfig): string {
+  if (config.release.before('v1.9.0')) return KvmDevice;
+  return `${K8sDevicePrefix}/${config.getHypervisorName() === 'hyperv-direct' ? 'mshv' : 'kvm'}`;
+}
+
 // upstream: getRequiredResources
-export function getRequiredResources(vmi: VirtualMachineInstance, allowEmulation: boolean): ResourceList {
+export function getRequiredResources(
+  vmi: VirtualMachineInstance,
+  allowEmulation: boolean,
+  hypervisorResource = KvmDevice,
+): ResourceList {
   const resources: ResourceList = new Map();
   if (needTunDevice(vmi)) resources.set(TunDevice, mustParse('1'));
   if (needVirtioNetDevice(vmi, allowEmulation)) resources.set(VhostNetDevice, mustParse('1'));
-  if (!allowEmulation) resources.set(KvmDevice, mustParse('1'));
+  if (!allowEmulation) resources.set(hypervisorResource, mustParse('1'));
   if (isAutoAttachVSOCK(vmi)) resources.set(VhostVsockDevice, mustParse('1'));
   return resources;
 }
@@ -426,17 +629,49 @@ function multiplyMemory(memory: Quantity, multiplication: number, hostArch: stri
   return memory.add(newScaledQuantity(float64ToInt64(addition, hostArch), Scale.Kilo));
 }
 
+/** upstream v1.9.0 util.IsSEVVMI: SEV or SEV-SNP (v1.4.0 knows SEV only). */
+function isSEVOrSNPVMI(vmi: VirtualMachineInstance, release: KubeVirtRelease): boolean {
+  if (release.before('v1.9.0')) return isSEVVMI(vmi);
+  const launchSecurity = vmi.spec.domain.launchSecurity as { sev?: unknown; snp?: unknown } | undefined;
+  return launchSecurity?.sev != null || launchSecurity?.snp != null;
+}
+
+/** upstream v1.9.0 util.IsTDXVMI */
+function isTDXVMI(vmi: VirtualMachineInstance): boolean {
+  return (vmi.spec.domain.launchSecurity as { tdx?: unknown } | undefined)?.tdx != null;
+}
+
+/** upstream v1.9.0 tpm.HasDevice: a TPM that is not disabled (`enabled` is new in v1.9.0). */
+function hasTPMDevice(vmi: VirtualMachineInstance, release: KubeVirtRelease): boolean {
+  const tpm = vmi.spec.domain.devices.tpm as { enabled?: boolean | null } | null | undefined;
+  if (tpm === undefined || tpm === null) return false;
+  return release.before('v1.9.0') || tpm.enabled === undefined || tpm.enabled === null || tpm.enabled;
+}
+
+/** upstream v1.9.0 util.RequiresMemoryOverheadReservation: spec.domain.memory.reservedOverhead.addedOverhead */
+function reservedAddedOverhead(vmi: VirtualMachineInstance): Quantity | undefined {
+  const memory = vmi.spec.domain.memory as
+    { reservedOverhead?: { addedOverhead?: string | number | null } | null } | undefined;
+  const added = memory?.reservedOverhead?.addedOverhead;
+  return added === undefined || added === null ? undefined : Quantity.fromJSON(added);
+}
+
 /**
  * The memory the launcher needs on top of the guest's (page tables, KubeVirt processes, vCPUs, devices).
  * `hostArch` is the architecture virt-controller runs on; it only matters for float-to-int corner cases.
- * upstream: renderresources.go GetMemoryOverhead
+ * upstream: renderresources.go GetMemoryOverhead (v1.4.0); hypervisor/kvm/hypervisorbackend.go
+ * GetMemoryOverhead (v1.9.0: bigger virtlogd/virtqemud/video RAM, SEV-SNP, a disabled TPM, the dedicated-CPU
+ * and QoS overhead now before the additional ratio, and the VMI's reserved overhead)
  */
 export function getMemoryOverhead(
   vmi: VirtualMachineInstance,
   cpuArch: string,
   additionalOverheadRatio: string | undefined,
+  release: KubeVirtRelease,
   hostArch = 'amd64',
 ): Quantity {
+  const v190 = release.atLeast('v1.9.0');
+  const releaseOverheads = v190 ? OVERHEADS_V1_9_0 : OVERHEADS_V1_4_0;
   const domain = vmi.spec.domain;
   const requests = parseResourceList(domain.resources?.requests);
   const limits = parseResourceList(domain.resources?.limits);
@@ -451,8 +686,8 @@ export function getMemoryOverhead(
   for (const fixed of [
     VirtLauncherMonitorOverhead,
     VirtLauncherOverhead,
-    VirtlogdOverhead,
-    VirtqemudOverhead,
+    releaseOverheads.virtlogd,
+    releaseOverheads.virtqemud,
     QemuOverhead,
   ]) {
     overhead = overhead.add(mustParse(fixed));
@@ -475,7 +710,9 @@ export function getMemoryOverhead(
   overhead = overhead.add(mustParse('8Mi'));
 
   // video RAM
-  if (domain.devices.autoattachGraphicsDevice !== false) overhead = overhead.add(mustParse('16Mi'));
+  if (domain.devices.autoattachGraphicsDevice !== false) {
+    overhead = overhead.add(mustParse(releaseOverheads.videoRAM));
+  }
 
   // two 64Mi pflash devices for UEFI on aarch64
   if (cpuArch === 'arm64') overhead = overhead.add(mustParse('128Mi'));
@@ -487,19 +724,26 @@ export function getMemoryOverhead(
 
   overhead = addProbeOverheads(vmi, overhead);
 
-  if (isSEVVMI(vmi)) overhead = overhead.add(mustParse('256Mi'));
+  if (isSEVOrSNPVMI(vmi, release)) overhead = overhead.add(mustParse('256Mi'));
 
   // swtpm process
-  if (domain.devices.tpm != null) overhead = overhead.add(mustParse('53Mi'));
+  if (hasTPMDevice(vmi, release)) overhead = overhead.add(mustParse('53Mi'));
+
+  const dedicatedOverhead = isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi, release);
+  if (v190) {
+    if (dedicatedOverhead) overhead = overhead.add(mustParse('100Mi'));
+    const reserved = reservedAddedOverhead(vmi);
+    if (reserved !== undefined) overhead = overhead.add(reserved);
+  }
 
   if (additionalOverheadRatio !== undefined && additionalOverheadRatio !== '') {
     const ratio = goParseFloat(additionalOverheadRatio);
-    // upstream logs and returns early (skipping the QoS overhead below) when the ratio does not parse
+    // upstream logs and returns early when the ratio does not parse (before v1.9.0 skipping the QoS overhead)
     if (ratio === undefined) return overhead;
     overhead = multiplyMemory(overhead, ratio, hostArch);
   }
 
-  if (isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi)) overhead = overhead.add(mustParse('100Mi'));
+  if (!v190 && dedicatedOverhead) overhead = overhead.add(mustParse('100Mi'));
 
   return overhead;
 }
@@ -518,7 +762,8 @@ function goErrorfWithoutArgs(message: string): string {
   );
 }
 
-// upstream: validatePermittedHostDevices
+// upstream: validatePermittedHostDevices (v1.9.0 skips DRA-claimed devices while their gate is on, and its
+// Errorf no longer reads the joined message as a format)
 export function validatePermittedHostDevices(vmi: VirtualMachineInstance, config: ClusterConfig): void {
   const permitted = config.getPermittedHostDevices();
   if (permitted === undefined || permitted === null) return;
@@ -527,19 +772,25 @@ export function validatePermittedHostDevices(vmi: VirtualMachineInstance, config
   for (const device of permitted.mediatedDevices ?? []) supported.add(device.resourceName);
   for (const device of permitted.usb ?? []) supported.add(device.resourceName);
   const problems: string[] = [];
+  const gpusWithDRA = config.gpusWithDRAEnabled();
   for (const gpu of vmi.spec.domain.devices.gpus ?? []) {
+    if (gpusWithDRA && claimRequestOf(gpu) !== undefined) continue;
     if (!supported.has(gpu.deviceName)) {
       problems.push(`GPU ${gpu.deviceName} is not permitted in permittedHostDevices configuration`);
     }
   }
+  const hostDevicesWithDRA = config.hostDevicesWithDRAEnabled();
   for (const hostDevice of vmi.spec.domain.devices.hostDevices ?? []) {
+    if (hostDevicesWithDRA && claimRequestOf(hostDevice) !== undefined) continue;
     if (!supported.has(hostDevice.deviceName)) {
       problems.push(
         `HostDevice ${hostDevice.deviceName} is not permitted in permittedHostDevices configuration`,
       );
     }
   }
-  if (problems.length > 0) throw new RenderError(goErrorfWithoutArgs(problems.join(' ')));
+  if (problems.length === 0) return;
+  const message = problems.join(' ');
+  throw new RenderError(config.release.atLeast('v1.9.0') ? message : goErrorfWithoutArgs(message));
 }
 
 // upstream: template.go doesVMIRequireAutoResourceLimits
@@ -604,27 +855,108 @@ interface VMIResourceRule {
   option: ResourceRendererOption;
 }
 
+/**
+ * The launcher's memory overhead: the hypervisor's estimate plus what the network bindings ask for.
+ * upstream: template.go VMIResourcePredicates (v1.4.0); CalculateMemoryOverhead (v1.9.0)
+ */
+export function calculateMemoryOverhead(vmi: VirtualMachineInstance, config: ClusterConfig): Quantity {
+  const cpuArch = vmi.spec.architecture || config.getClusterCPUArch();
+  return getMemoryOverhead(
+    vmi,
+    cpuArch,
+    config.config.additionalGuestMemoryOverheadRatio,
+    config.release,
+    config.arch,
+  ).add(calculateNetworkMemory(vmi, config));
+}
+
+/** VMI fields new in v1.9.0 that the CPU rules read (the generated types are v1.4.0's). */
+interface IOThreadsFields {
+  ioThreadsPolicy?: string;
+  ioThreads?: { supplementalPoolThreadCount?: number | null } | null;
+}
+
+/** upstream v1.9.0: getIOThreadsCount (whatever the IO threads policy) */
+function ioThreadsCount(vmi: VirtualMachineInstance): number {
+  return (vmi.spec.domain as IOThreadsFields).ioThreads?.supplementalPoolThreadCount ?? 0;
+}
+
+/** upstream v1.9.0 VMIResourcePredicates' additionalCPUs: the IO threads, under the supplementalPool policy only. */
+function supplementalPoolCPUs(vmi: VirtualMachineInstance): number {
+  const domain = vmi.spec.domain as IOThreadsFields;
+  return domain.ioThreadsPolicy === 'supplementalPool' ? ioThreadsCount(vmi) : 0;
+}
+
+/** upstream v1.9.0: emptyMemoryRequest */
+const emptyMemoryRequest = (vmi: VirtualMachineInstance): boolean =>
+  memoryOf(parseResourceList(vmi.spec.domain.resources?.requests)).isZero();
+
+/** The rules that differ per release for GPUs and host devices (device plugins vs DRA). */
+function deviceRules(vmi: VirtualMachineInstance, config: ClusterConfig): VMIResourceRule[] {
+  const devices = vmi.spec.domain.devices;
+  const gpus = devices.gpus ?? [];
+  const hostDevices = devices.hostDevices ?? [];
+  if (config.release.before('v1.9.0')) {
+    return [
+      { predicate: isGPUVMI, option: withGPUs(gpus) },
+      { predicate: isHostDevVMI, option: withHostDevices(hostDevices) },
+    ];
+  }
+  return [
+    { predicate: () => gpus.some(isDevicePluginDevice), option: withGPUs(gpus.filter(isDevicePluginDevice)) },
+    { predicate: () => config.gpusWithDRAEnabled() && gpus.some(isDRADevice), option: withDevicesDRA(gpus) },
+    {
+      predicate: () => hostDevices.some(isDevicePluginDevice),
+      option: withHostDevices(hostDevices.filter(isDevicePluginDevice)),
+    },
+    {
+      predicate: () => config.hostDevicesWithDRAEnabled() && hostDevices.some(isDRADevice),
+      option: withDevicesDRA(hostDevices),
+    },
+    {
+      predicate: (v) =>
+        config.networkDevicesWithDRAEnabled() &&
+        (v.spec.networks ?? []).some((n) => networkClaimOf(n) !== undefined),
+      option: withNetworksDRA(vmi.spec.networks ?? []),
+    },
+  ];
+}
+
 // upstream: template.go VMIResourcePredicates(...).Apply()
 export function vmiResourceOptions(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   state: ClusterState,
   networkToResourceMap: ReadonlyMap<string, string>,
+  memoryOverhead: Quantity = calculateMemoryOverhead(vmi, config),
 ): ResourceRendererOption[] {
-  const cpuArch = vmi.spec.architecture || config.getClusterCPUArch();
-  const memoryOverhead = getMemoryOverhead(
-    vmi,
-    cpuArch,
-    config.config.additionalGuestMemoryOverheadRatio,
-    config.arch,
-  ).add(calculateNetBindingPluginMemory(vmi, config.getNetworkBindings()));
+  const release = config.release;
+  const v190 = release.atLeast('v1.9.0');
   const withCPULimits = doesVMIRequireAutoCPULimits(vmi, config, state);
+  const ioThreadCPUs = v190 ? ioThreadsCount(vmi) : 0;
   const domain = vmi.spec.domain;
-  const rules: VMIResourceRule[] = [
-    { predicate: isCPUDedicated, option: withCPUPinning(domain.cpu ?? {}, vmi.metadata?.annotations ?? {}) },
+  const rules: VMIResourceRule[] = [];
+  if (v190) {
+    // first, so that the overcommit does not apply to the overhead
+    rules.push({
+      predicate: emptyMemoryRequest,
+      option: withMemoryRequests(domain.memory, config.getMemoryOvercommit()),
+    });
+  }
+  rules.push(
+    {
+      predicate: isCPUDedicated,
+      option: withCPUPinning(
+        domain.cpu ?? {},
+        vmi.metadata?.annotations ?? {},
+        release,
+        ioThreadCPUs,
+        v190 ? supplementalPoolCPUs(vmi) : 0,
+      ),
+    },
     {
       predicate: (v) => !isCPUDedicated(v),
-      option: withoutDedicatedCPU(domain.cpu, config.getCPUAllocationRatio(), withCPULimits),
+      option: withoutDedicatedCPU(domain.cpu, config.getCPUAllocationRatio(), withCPULimits, ioThreadCPUs),
     },
     { predicate: hasHugePages, option: withHugePages(domain.memory ?? {}, memoryOverhead) },
     { predicate: (v) => !hasHugePages(v), option: withMemoryOverhead(domain.resources, memoryOverhead) },
@@ -633,11 +965,12 @@ export function vmiResourceOptions(
       option: withAutoMemoryLimits(vmi.metadata?.namespace ?? '', state, config.arch),
     },
     { predicate: () => networkToResourceMap.size > 0, option: withNetworkResources(networkToResourceMap) },
-    { predicate: isGPUVMI, option: withGPUs(domain.devices.gpus ?? []) },
-    { predicate: isHostDevVMI, option: withHostDevices(domain.devices.hostDevices ?? []) },
-    { predicate: isSEVVMI, option: withSEV() },
-    { predicate: hasVMIPersistentReservation, option: withPersistentReservation() },
-  ];
+    ...deviceRules(vmi, config),
+    { predicate: (v) => isSEVOrSNPVMI(v, release), option: withSEV() },
+  );
+  if (v190) rules.push({ predicate: isTDXVMI, option: withTDX() });
+  rules.push({ predicate: hasVMIPersistentReservation, option: withPersistentReservation() });
+  if (v190) rules.push({ predicate: () => config.iommufdEnabled(), option: withIOMMUFD() });
   return rules.filter((rule) => rule.predicate(vmi)).map((rule) => rule.option);
 }
 
@@ -647,14 +980,20 @@ export function newResourceRenderer(
   config: ClusterConfig,
   state: ClusterState,
   networkToResourceMap: ReadonlyMap<string, string>,
+  memoryOverhead: Quantity = calculateMemoryOverhead(vmi, config),
 ): ResourceRenderer {
   const resources = vmi.spec.domain.resources;
   const baseOptions = [
     withEphemeralStorageRequest(),
-    withVirtualizationResources(getRequiredResources(vmi, config.allowEmulation())),
+    withVirtualizationResources(
+      getRequiredResources(vmi, config.allowEmulation(), hypervisorResourceName(config)),
+    ),
   ];
   validatePermittedHostDevices(vmi, config);
-  const options = [...baseOptions, ...vmiResourceOptions(vmi, config, state, networkToResourceMap)];
+  const options = [
+    ...baseOptions,
+    ...vmiResourceOptions(vmi, config, state, networkToResourceMap, memoryOverhead),
+  ];
   return new ResourceRenderer(
     parseResourceList(resources?.limits),
     parseResourceList(resources?.requests),
@@ -668,22 +1007,25 @@ export function renderComputeResources(
   config: ClusterConfig,
   state: ClusterState,
   networkToResourceMap: ReadonlyMap<string, string>,
-): ResourceRequirements {
+): ComputeResourceRequirements {
   return renderComputeResourcesAndVMI(vmi, config, state, networkToResourceMap).resources;
 }
 
 /**
- * The compute container's resources, and the VMI as upstream holds it afterwards: a memory request or limit
- * held as an inf.Dec was changed in place by the renderer (see ResourceRenderer.memoryDecOwner), which the
- * later QoS checks of the support containers see. Returns the given VMI object when nothing changed.
+ * The compute container's resources, the memory overhead they include (v1.9.0 reports it in the
+ * kubevirt.io/memory-overhead-bytes annotation), and the VMI as upstream holds it afterwards: a memory
+ * request or limit held as an inf.Dec was changed in place by the renderer (see
+ * ResourceRenderer.memoryDecOwner), which the later QoS checks of the support containers see. Returns the
+ * given VMI object when nothing changed.
  */
 export function renderComputeResourcesAndVMI(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   state: ClusterState,
   networkToResourceMap: ReadonlyMap<string, string>,
-): { resources: ResourceRequirements; vmi: VirtualMachineInstance } {
-  const renderer = newResourceRenderer(vmi, config, state, networkToResourceMap);
+): { resources: ComputeResourceRequirements; vmi: VirtualMachineInstance; memoryOverhead: Quantity } {
+  const memoryOverhead = calculateMemoryOverhead(vmi, config);
+  const renderer = newResourceRenderer(vmi, config, state, networkToResourceMap, memoryOverhead);
   const resources = toResourceRequirements(renderer.resourceRequirements());
   const original = vmi.spec.domain.resources;
   const changed = (field: VmiMemoryField, list: RawResourceList): Quantity | undefined => {
@@ -695,17 +1037,43 @@ export function renderComputeResourcesAndVMI(
   const sharedMemory =
     original?.limits?.['memory'] !== undefined && original.limits['memory'] === original.requests?.['memory'];
   const limit = sharedMemory ? request : changed('limit', original?.limits);
-  if (request === undefined && limit === undefined) return { resources, vmi };
+  if (request === undefined && limit === undefined) return { resources, vmi, memoryOverhead };
   const after = cloneData(vmi);
   const domainResources = after.spec.domain.resources!;
   if (request !== undefined)
     domainResources.requests = { ...domainResources.requests, memory: request.toString() };
   if (limit !== undefined) domainResources.limits = { ...domainResources.limits, memory: limit.toString() };
-  return { resources, vmi: after };
+  return { resources, vmi: after, memoryOverhead };
 }
 
-const wantsDedicatedSupportResources = (vmi: VirtualMachineInstance): boolean =>
-  isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi);
+/** upstream v1.9.0 v1.MemoryOverheadAnnotationBytes: the Pod reports the overhead it was rendered with. */
+export const MEMORY_OVERHEAD_ANNOTATION_BYTES = 'kubevirt.io/memory-overhead-bytes';
+
+/** A VMI's spec.resourceClaims entry (v1.9.0) and the Pod's, which has the same fields. */
+interface VMIResourceClaim {
+  name: string;
+  resourceClaimName?: string | null;
+  resourceClaimTemplateName?: string | null;
+}
+
+/**
+ * The Pod's spec.resourceClaims: the VMI's, copied (absent when it has none).
+ * upstream v1.9.0: drautil.ToPodResourceClaims
+ */
+export function podResourceClaims(vmi: VirtualMachineInstance): PodSpec['resourceClaims'] | undefined {
+  const claims = (vmi.spec as { resourceClaims?: VMIResourceClaim[] | null }).resourceClaims ?? [];
+  if (claims.length === 0) return undefined;
+  return claims.map((claim) => {
+    const podClaim: VMIResourceClaim = { name: claim.name };
+    if (claim.resourceClaimName != null) podClaim.resourceClaimName = claim.resourceClaimName;
+    if (claim.resourceClaimTemplateName != null)
+      podClaim.resourceClaimTemplateName = claim.resourceClaimTemplateName;
+    return podClaim;
+  }) as PodSpec['resourceClaims'];
+}
+
+const wantsDedicatedSupportResources = (vmi: VirtualMachineInstance, config: ClusterConfig): boolean =>
+  isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi, config.release);
 
 // upstream: sidecarResources
 export function sidecarResources(vmi: VirtualMachineInstance, config: ClusterConfig): ResourceRequirements {
@@ -716,7 +1084,7 @@ export function sidecarResources(vmi: VirtualMachineInstance, config: ClusterCon
   };
   setIfDefined(requests, ResourceCPU, config.getSupportContainerRequest('sidecar', ResourceCPU));
   setIfDefined(requests, ResourceMemory, config.getSupportContainerRequest('sidecar', ResourceMemory));
-  if (wantsDedicatedSupportResources(vmi)) {
+  if (wantsDedicatedSupportResources(vmi, config)) {
     limits.set(ResourceCPU, config.getSupportContainerLimit('sidecar', ResourceCPU) ?? mustParse('200m'));
     limits.set(
       ResourceMemory,
@@ -751,7 +1119,7 @@ export function initContainerResourceRequirementsForVMI(
 ): ResourceRequirements {
   const limitCPU = config.getSupportContainerLimit(containerType, ResourceCPU);
   const limitMemory = config.getSupportContainerLimit(containerType, ResourceMemory);
-  if (wantsDedicatedSupportResources(vmi)) {
+  if (wantsDedicatedSupportResources(vmi, config)) {
     const dedicated = supportResourceList(limitCPU, '10m', limitMemory, '40M');
     return toResourceRequirements({ limits: dedicated, requests: new Map(dedicated) });
   }

@@ -55,7 +55,7 @@ export function generateSerialConsoleLogContainer(
     volumeMounts: [{ name: 'private', mountPath: VIRT_PRIVATE_DIR, readOnly: true }],
     resources: resourcesForSerialConsoleLogContainer(
       isCPUDedicated(vmi),
-      wantsToHaveQOSGuaranteed(vmi),
+      wantsToHaveQOSGuaranteed(vmi, config.release),
       config,
     ),
     securityContext: {

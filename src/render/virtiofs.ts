@@ -49,7 +49,7 @@ export function generateVirtioFSContainers(
     const dedicated = isCPUDedicated(vmi);
     const resources = resourcesForVirtioFSContainer(
       dedicated,
-      dedicated || wantsToHaveQOSGuaranteed(vmi),
+      dedicated || wantsToHaveQOSGuaranteed(vmi, config.release),
       config,
     );
     containers.push(generateContainerFromVolume(config, volume, image, resources));

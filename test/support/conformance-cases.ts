@@ -14,6 +14,10 @@ export const CONFORMANCE_DIR = fileURLToPath(
   new URL('../../../fixtures/conformance/v1.4.0/cases/', import.meta.url),
 );
 
+/** The `cases/` corpus of a release. */
+const casesDir = (release: KubeVirtRelease): string =>
+  fileURLToPath(new URL(`../../../fixtures/conformance/${release.version}/cases/`, import.meta.url));
+
 export interface ConformanceCase {
   name: string;
   dir: string;
@@ -28,7 +32,12 @@ export interface ConformanceCase {
 }
 
 export function loadCase(name: string): ConformanceCase {
-  const dir = join(CONFORMANCE_DIR, name);
+  return loadReleaseCase(name, V1_4_0);
+}
+
+/** A case of the given release's `cases/` corpus, with a ClusterConfig of that release. */
+export function loadReleaseCase(name: string, release: KubeVirtRelease): ConformanceCase {
+  const dir = join(casesDir(release), name);
   const read = (file: string): string | undefined =>
     existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined;
   const caseJson = JSON.parse(read('case.json') ?? '{}') as { arch?: Arch; admission?: boolean };
@@ -56,7 +65,7 @@ export function loadCase(name: string): ConformanceCase {
     error: expected.error,
     admission,
     config: new ClusterConfig({
-      release: V1_4_0,
+      release,
       arch: caseJson.arch ?? 'amd64',
       kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
     }),
@@ -64,9 +73,10 @@ export function loadCase(name: string): ConformanceCase {
   };
 }
 
-export function caseNames(): string[] {
-  return readdirSync(CONFORMANCE_DIR, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(join(CONFORMANCE_DIR, e.name, 'expected.json')))
+export function caseNames(release: KubeVirtRelease = V1_4_0): string[] {
+  const dir = casesDir(release);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'expected.json')))
     .map((e) => e.name)
     .sort();
 }

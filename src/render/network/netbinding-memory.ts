@@ -1,5 +1,6 @@
 // upstream: pkg/network/netbinding/memory.go MemoryCalculator
 import type { Interface, KubeVirtConfiguration, VirtualMachineInstance } from '../../types/kubevirt.js';
+import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import { Quantity } from '../../quantity/quantity.js';
 
 type BindingPlugins = NonNullable<NonNullable<KubeVirtConfiguration['network']>['binding']>;
@@ -39,4 +40,25 @@ export function calculateNetBindingPluginMemory(
     result = result.add(Quantity.fromJSON(memory));
   }
   return result;
+}
+
+/** upstream v1.9.0 vmispec.HasPasstBinding: an interface with the core passt binding (`passtBinding`). */
+function hasPasstBinding(vmi: VirtualMachineInstance): boolean {
+  return (vmi.spec.domain.devices.interfaces ?? []).some(
+    (iface) => (iface as Interface & { passtBinding?: unknown }).passtBinding != null,
+  );
+}
+
+// passt's compute memory overhead when all ports are forwarded (upstream v1.9.0 getPasstMemoryOverhead)
+const PASST_MEMORY_OVERHEAD = '250Mi';
+
+/**
+ * The memory the VMI's networking adds to the launcher's overhead: the binding plugins' requests, and from
+ * v1.9.0 the core passt binding's.
+ * upstream: netbinding.MemoryCalculator (v1.4.0); network/resources/memory.go MemoryCalculator (v1.9.0)
+ */
+export function calculateNetworkMemory(vmi: VirtualMachineInstance, config: ClusterConfig): Quantity {
+  const plugins = calculateNetBindingPluginMemory(vmi, config.getNetworkBindings());
+  if (config.release.before('v1.9.0') || !hasPasstBinding(vmi)) return plugins;
+  return Quantity.zero().add(Quantity.parse(PASST_MEMORY_OVERHEAD)).add(plugins);
 }

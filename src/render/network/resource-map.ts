@@ -1,6 +1,7 @@
 // Device plugin resources of the VMI's Multus networks.
-// upstream: pkg/virt-controller/network/render.go
+// upstream: pkg/virt-controller/network/render.go (v1.4.0); pkg/network/multus/nad.go NetworkToResource (v1.9.0)
 import { RenderError } from '../../errors.js';
+import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { ClusterState } from '../../state/cluster-state.js';
 import type { VirtualMachineInstance } from '../../types/kubevirt.js';
 import type { NetworkAttachmentDefinition } from '../../types/k8s.js';
@@ -30,6 +31,21 @@ export function getNetworkToResourceMap(
     result.set(network.name, resourceNameForNetwork(nad));
   }
   return result;
+}
+
+/**
+ * The network -> resource map the template service renders with. From v1.9.0, while the Beta gate
+ * ExternalNetResourceInjection is on (the default), the NADs are not read at all: no Multus resources are
+ * requested (an external injector is assumed) and a missing NAD goes unnoticed.
+ * upstream v1.9.0: template.go renderLaunchManifest (multus.NetworkToResource behind the gate)
+ */
+export function networkToResourceMapForRender(
+  config: ClusterConfig,
+  state: ClusterState,
+  vmi: VirtualMachineInstance,
+): Map<string, string> {
+  if (config.externalNetResourceInjectionEnabled()) return new Map();
+  return getNetworkToResourceMap(state, vmi);
 }
 
 function resourceNameForNetwork(nad: NetworkAttachmentDefinition): string {

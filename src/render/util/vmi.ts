@@ -3,6 +3,7 @@
 import type { Disk, VirtualMachineInstance, VMISpec } from '../../types/kubevirt.js';
 import { DeprecatedNonRootVMIAnnotation } from '../../types/constants.js';
 import { newQuantity, Quantity } from '../../quantity/quantity.js';
+import type { KubeVirtRelease } from '../../release/release.js';
 
 export const NonRootUID = 107;
 export const NonRootUserString = 'qemu';
@@ -191,16 +192,21 @@ export function isBootloaderEFI(vmi: VirtualMachineInstance): boolean {
   return isEFIVMI(vmi);
 }
 
-// upstream: (*VirtualMachineInstance).WantsToHaveQOSGuaranteed
-export function wantsToHaveQOSGuaranteed(vmi: VirtualMachineInstance): boolean {
+/**
+ * upstream: (*VirtualMachineInstance).WantsToHaveQOSGuaranteed. From v1.9.0 a memory limit without a
+ * request counts as a matching pair: admission no longer copies the limit into the request, the resource
+ * renderer does (WithMemoryRequests).
+ */
+export function wantsToHaveQOSGuaranteed(vmi: VirtualMachineInstance, release: KubeVirtRelease): boolean {
   const resources = vmi.spec.domain.resources;
   const memRequest = resourceQuantity(resources?.requests, 'memory');
+  const memLimit = resourceQuantity(resources?.limits, 'memory');
   const cpuRequest = resourceQuantity(resources?.requests, 'cpu');
+  const memoryWantsIt =
+    (!memRequest.isZero() && memRequest.cmp(memLimit) === 0) ||
+    (release.atLeast('v1.9.0') && memRequest.isZero() && !memLimit.isZero());
   return (
-    !memRequest.isZero() &&
-    memRequest.cmp(resourceQuantity(resources?.limits, 'memory')) === 0 &&
-    !cpuRequest.isZero() &&
-    cpuRequest.cmp(resourceQuantity(resources?.limits, 'cpu')) === 0
+    memoryWantsIt && !cpuRequest.isZero() && cpuRequest.cmp(resourceQuantity(resources?.limits, 'cpu')) === 0
   );
 }
 

@@ -131,18 +131,24 @@ describe('getMemoryOverhead', () => {
 
   it('001: 2Gi request on amd64 (DecimalSI: the sum starts from a Kilo-scaled zero)', () => {
     // 2294Mi pod request - 2Gi guest = 246Mi overhead, printed in the overhead's DecimalSI format
-    assert.equal(getMemoryOverhead(base.vmi!, 'amd64', undefined).toString(), String(246 * 1024 * 1024));
+    assert.equal(
+      getMemoryOverhead(base.vmi!, 'amd64', undefined, V1_4_0).toString(),
+      String(246 * 1024 * 1024),
+    );
   });
 
   it('arm64 adds 128Mi of pflash', () => {
-    assert.equal(getMemoryOverhead(base.vmi!, 'arm64', undefined).toString(), String(374 * 1024 * 1024));
+    assert.equal(
+      getMemoryOverhead(base.vmi!, 'arm64', undefined, V1_4_0).toString(),
+      String(374 * 1024 * 1024),
+    );
   });
 
   it('an unparsable additional ratio returns the overhead before the QoS addition (upstream early return)', () => {
     const vmi = structuredClone(base.vmi!);
     vmi.spec.domain.cpu = { ...vmi.spec.domain.cpu, dedicatedCpuPlacement: true };
-    assert.equal(getMemoryOverhead(vmi, 'amd64', 'x').toString(), String(246 * 1024 * 1024));
-    assert.equal(getMemoryOverhead(vmi, 'amd64', '').toString(), String(346 * 1024 * 1024));
+    assert.equal(getMemoryOverhead(vmi, 'amd64', 'x', V1_4_0).toString(), String(246 * 1024 * 1024));
+    assert.equal(getMemoryOverhead(vmi, 'amd64', '', V1_4_0).toString(), String(346 * 1024 * 1024));
   });
 
   it('without a CPU topology the vCPU count comes from the cpu limit, rounded up', () => {
@@ -150,7 +156,7 @@ describe('getMemoryOverhead', () => {
     delete vmi.spec.domain.cpu;
     vmi.spec.domain.resources = { requests: { memory: '2Gi' }, limits: { cpu: '2500m' } };
     // 3 vCPUs: 2 more than base at 8Mi each
-    assert.equal(getMemoryOverhead(vmi, 'amd64', undefined).toString(), String(262 * 1024 * 1024));
+    assert.equal(getMemoryOverhead(vmi, 'amd64', undefined, V1_4_0).toString(), String(262 * 1024 * 1024));
   });
 });
 
@@ -323,7 +329,7 @@ describe('vmi helpers', () => {
     assert.equal(getNumberOfVCPUs({ threads: 3 }), 3);
     assert.equal(getNumberOfVCPUs({}), 0);
     const qos = podCases.find((c) => c.name === '003-guaranteed-qos-from-limits-only')!;
-    assert.equal(wantsToHaveQOSGuaranteed(qos.vmi!), true);
+    assert.equal(wantsToHaveQOSGuaranteed(qos.vmi!, V1_4_0), true);
     assert.equal(isNonRootVMI(qos.vmi!), true);
   });
 });

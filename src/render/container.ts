@@ -172,7 +172,11 @@ const domainName = (vmi: VirtualMachineInstance): string =>
   `${vmi.metadata?.namespace ?? ''}_${vmi.metadata?.name ?? ''}`;
 
 /** upstream: WithReadinessProbe / WithLivelinessProbe + updateReadinessProbe / updateLivenessProbe */
-export function renderComputeProbe(vmi: VirtualMachineInstance, probe: Probe): PodProbe {
+export function renderComputeProbe(
+  vmi: VirtualMachineInstance,
+  probe: Probe,
+  release: KubeVirtRelease,
+): PodProbe {
   const defaulted = defaultedProbe(probe);
   const rendered = copyProbe(defaulted);
   if (defaulted.guestAgentPing) {
@@ -188,15 +192,21 @@ export function renderComputeProbe(vmi: VirtualMachineInstance, probe: Probe): P
     };
     rendered.timeoutSeconds = (rendered.timeoutSeconds ?? 0) + 1;
   } else {
-    wrapExecProbeWithVirtProbe(vmi, rendered);
+    wrapExecProbeWithVirtProbe(vmi, rendered, release);
   }
   rendered.initialDelaySeconds = (rendered.initialDelaySeconds ?? 0) + LIBVIRT_STARTUP_DELAY;
   return rendered;
 }
 
-function wrapExecProbeWithVirtProbe(vmi: VirtualMachineInstance, probe: PodProbe): void {
+function wrapExecProbeWithVirtProbe(
+  vmi: VirtualMachineInstance,
+  probe: PodProbe,
+  release: KubeVirtRelease,
+): void {
   const original = probe.exec?.command;
   if (!original || original.length < 1) return;
+  // upstream v1.9.0: a command that already runs virt-probe is not wrapped again
+  if (release.atLeast('v1.9.0') && original[0] === 'virt-probe') return;
   probe.exec = {
     command: [
       'virt-probe',

@@ -542,8 +542,12 @@ function renderPod(
     withDropAllCapabilities(computeSpec);
   }
   if (ppc64 && !v1_9) computeSpec.privileged = true;
-  if (vmi.spec.readinessProbe) computeSpec.readinessProbe = renderComputeProbe(vmi, vmi.spec.readinessProbe);
-  if (vmi.spec.livenessProbe) computeSpec.livenessProbe = renderComputeProbe(vmi, vmi.spec.livenessProbe);
+  if (vmi.spec.readinessProbe) {
+    computeSpec.readinessProbe = renderComputeProbe(vmi, vmi.spec.readinessProbe, config.release);
+  }
+  if (vmi.spec.livenessProbe) {
+    computeSpec.livenessProbe = renderComputeProbe(vmi, vmi.spec.livenessProbe, config.release);
+  }
   const compute = renderContainerSpec(
     'compute',
     options.launcherImage,

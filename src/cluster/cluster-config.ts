@@ -75,6 +75,49 @@ const GA_FEATURE_GATES: ReadonlySet<string> = new Set([
   FeatureGate.BochsDisplayForEFIGuests,
 ]);
 
+// upstream v1.9.0: pkg/virt-config/featuregate/{active.go,inactive.go}. GA gates are always on; Beta gates are
+// on unless listed in developerConfiguration.disabledFeatureGates (an explicit enable wins over a disable).
+const V1_9_0_GA_FEATURE_GATES: ReadonlySet<string> = new Set([
+  ...GA_FEATURE_GATES,
+  'VMLiveUpdateFeatures',
+  'NetworkBindingPlugins',
+  'DynamicPodInterfaceNaming',
+  'VolumesUpdateStrategy',
+  'VolumeMigration',
+  'DisableCustomSELinuxPolicy',
+  'AutoResourceLimitsGate',
+  'ClusterProfiler',
+  'VMPersistentState',
+  'VMExport',
+  'PersistentReservation',
+  'InstancetypeReferencePolicy',
+  'EnableVirtioFsConfigVolumes',
+  'ExpandDisks',
+  'PanicDevices',
+  'LiveUpdateNADRef',
+  'VideoConfig',
+  'SecureExecution',
+  'MigrationPriorityQueue',
+]);
+const V1_9_0_BETA_FEATURE_GATES: ReadonlySet<string> = new Set([
+  'LibvirtHooksServerAndClient',
+  'ImageVolume',
+  'Snapshot',
+  'WorkloadEncryptionSEV',
+  'KubevirtSeccompProfile',
+  'NodeRestriction',
+  'GPUsWithDRA',
+  'HostDevicesWithDRA',
+  'DeclarativeHotplugVolumes',
+  'PasstBinding',
+  'PodSecondaryInterfaceNamingUpgrade',
+  'ExternalNetResourceInjection',
+  'RebootPolicy',
+  'Template',
+  'VmiMemoryOverheadReport',
+  'OptOutRoleAggregation',
+]);
+
 export const KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY =
   'alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity';
 export const KUBEVIRT_ANNOTATION_VGA_FOR_EFI = 'alpha.kubevirt.io/use-vga-display-for-efi-guests';
@@ -83,8 +126,8 @@ type Config = KubeVirtConfiguration;
 type JsonObject = Record<string, unknown>;
 
 // upstream: configuration.go defaultClusterConfig
-function defaultConfiguration(arch: Arch): Config {
-  return {
+function defaultConfiguration(arch: Arch, release: KubeVirtRelease): Config {
+  const config = {
     imagePullPolicy: 'IfNotPresent',
     developerConfiguration: {
       useEmulation: false,
@@ -127,6 +170,14 @@ function defaultConfiguration(arch: Arch): Config {
     liveUpdateConfiguration: { maxHotplugRatio: 4 },
     vmRolloutStrategy: 'Stage',
   } as Config;
+  if (release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: DefaultARCHOVMFPath moved to edk2, the disk verification limit is 2000Mi (was 2000M),
+    // and a single kvm hypervisor is configured
+    config.developerConfiguration!.diskVerification = { memoryLimit: '2000Mi' };
+    config.architectureConfiguration!.amd64!.ovmfPath = '/usr/share/edk2/ovmf';
+    (config as { hypervisors?: { name: string }[] }).hypervisors = [{ name: 'kvm' }];
+  }
+  return config;
 }
 
 const isPlainObject = (value: unknown): value is JsonObject =>
@@ -189,7 +240,7 @@ export class ClusterConfig {
     this.arch = options.arch ?? 'amd64';
     this.release = options.release ?? NEWEST_RELEASE;
     this.kubevirt = options.kubevirt;
-    const defaults = defaultConfiguration(this.arch);
+    const defaults = defaultConfiguration(this.arch, this.release);
     if (!this.kubevirt) {
       this.config = defaults;
       this.configurationProblem = undefined;
@@ -210,8 +261,16 @@ export class ClusterConfig {
   }
 
   isFeatureGateEnabled(gate: string): boolean {
+    const developer = this.config.developerConfiguration;
+    if (this.release.atLeast('v1.9.0')) {
+      if (V1_9_0_GA_FEATURE_GATES.has(gate)) return true;
+      if ((developer?.featureGates ?? []).includes(gate)) return true;
+      const disabled = (developer as { disabledFeatureGates?: string[] } | undefined)?.disabledFeatureGates;
+      if ((disabled ?? []).includes(gate)) return false;
+      return V1_9_0_BETA_FEATURE_GATES.has(gate);
+    }
     if (GA_FEATURE_GATES.has(gate)) return true;
-    return (this.config.developerConfiguration?.featureGates ?? []).includes(gate);
+    return (developer?.featureGates ?? []).includes(gate);
   }
 
   kubevirtAnnotations(): Record<string, string> {
@@ -296,6 +355,14 @@ export class ClusterConfig {
   getOVMFPath(arch: string): string {
     if (this.config.ovmfPath) return this.config.ovmfPath;
     const archConfig = this.config.architectureConfiguration;
+    if (this.release.atLeast('v1.9.0')) {
+      // upstream v1.9.0: no ppc64le case any more (it reads amd64's), s390x has a configurable path
+      if (arch === 'arm64') return archConfig?.arm64?.ovmfPath ?? '';
+      if (arch === 's390x') {
+        return (archConfig as { s390x?: { ovmfPath?: string } } | undefined)?.s390x?.ovmfPath ?? '';
+      }
+      return archConfig?.amd64?.ovmfPath ?? '';
+    }
     switch (arch) {
       case 'arm64':
         return archConfig?.arm64?.ovmfPath ?? '';
@@ -392,6 +459,11 @@ export class ClusterConfig {
   }
   getEvictionStrategy(): string | undefined {
     return this.config.evictionStrategy;
+  }
+  /** developerConfiguration.diskVerification.memoryLimit in bytes (upstream: GetDiskVerification().MemoryLimit.Value()). */
+  getDiskVerificationMemoryLimitBytes(): bigint {
+    const limit = this.config.developerConfiguration?.diskVerification?.memoryLimit;
+    return limit === undefined ? 0n : Quantity.parse(limit).value();
   }
 
   // --- feature gates (feature-gates.go) ---

@@ -10,6 +10,7 @@ import type {
   VolumeMount,
 } from '../types/k8s.js';
 import type { Probe, VirtualMachineInstance } from '../types/kubevirt.js';
+import type { KubeVirtRelease } from '../release/release.js';
 import { VIRT_PRIVATE_DIR } from './options.js';
 import { isNonRootVMI } from './util/vmi.js';
 
@@ -23,8 +24,13 @@ interface Capabilities {
   drop?: string[];
 }
 
+export const ENV_VAR_SHARED_FILESYSTEM_PATHS = 'SHARED_FILESYSTEM_PATHS';
+
 export interface ContainerSpecOptions {
+  /** The release whose renderer is reproduced (v1.9.0 drops `privileged`, adds terminationMessagePolicy). */
+  release: KubeVirtRelease;
   userId?: number;
+  /** v1.4.0 only (WithPrivileged is gone in v1.9.0). */
   privileged?: boolean;
   capabilities?: Capabilities;
   volumeDevices?: VolumeDevice[];
@@ -34,6 +40,10 @@ export interface ContainerSpecOptions {
   args?: string[];
   livenessProbe?: PodProbe;
   readinessProbe?: PodProbe;
+  /** v1.9.0: WithSharedFilesystems, joined into SHARED_FILESYSTEM_PATHS. */
+  sharedFilesystems?: string[];
+  /** v1.9.0: WithExtraEnvVars, after the renderer's own variables. */
+  extraEnvVars?: EnvVar[];
 }
 
 /** upstream: ContainerSpecRenderer.Render */
@@ -45,19 +55,34 @@ export function renderContainerSpec(
   options: ContainerSpecOptions,
 ): Container {
   const userId = options.userId ?? 0;
+  const v1_9 = options.release.atLeast('v1.9.0');
   const container: Container = { name, image };
   if (imagePullPolicy) container.imagePullPolicy = imagePullPolicy;
-  container.securityContext = securityContext(userId, options.privileged ?? false, options.capabilities);
+  // upstream v1.9.0: securityContext no longer sets privileged
+  const privileged = v1_9 ? undefined : (options.privileged ?? false);
+  container.securityContext = securityContext(userId, privileged, options.capabilities);
   if (command !== undefined) container.command = command;
   if (options.volumeDevices?.length) container.volumeDevices = options.volumeDevices;
   if (options.volumeMounts?.length) container.volumeMounts = options.volumeMounts;
   container.resources = options.resources ?? {};
   if (options.ports?.length) container.ports = options.ports;
-  if (userId !== 0) container.env = xdgEnvironmentVariables();
+  const env = v1_9 ? containerEnv(userId, options) : userId !== 0 ? xdgEnvironmentVariables() : [];
+  if (env.length) container.env = env;
   if (options.livenessProbe) container.livenessProbe = options.livenessProbe;
   if (options.readinessProbe) container.readinessProbe = options.readinessProbe;
   if (options.args?.length) container.args = options.args;
+  if (v1_9) container.terminationMessagePolicy = 'FallbackToLogsOnError';
   return container;
+}
+
+/** upstream v1.9.0: ContainerSpecRenderer.envVars */
+function containerEnv(userId: number, options: ContainerSpecOptions): EnvVar[] {
+  const env = userId !== 0 ? xdgEnvironmentVariables() : [];
+  if (options.sharedFilesystems?.length) {
+    env.push({ name: ENV_VAR_SHARED_FILESYSTEM_PATHS, value: options.sharedFilesystems.join(':') });
+  }
+  env.push(...(options.extraEnvVars ?? []));
+  return env;
 }
 
 /** upstream: WithCapabilities — the capabilities virt-launcher needs. */
@@ -85,11 +110,12 @@ export function xdgEnvironmentVariables(): EnvVar[] {
 
 function securityContext(
   userId: number,
-  privileged: boolean,
+  privileged: boolean | undefined,
   capabilities: Capabilities | undefined,
 ): SecurityContext {
   const nonRoot = userId !== 0;
-  const context: SecurityContext = { runAsUser: userId, runAsNonRoot: nonRoot, privileged };
+  const context: SecurityContext = { runAsUser: userId, runAsNonRoot: nonRoot };
+  if (privileged !== undefined) context.privileged = privileged;
   if (capabilities) context.capabilities = capabilities;
   if (nonRoot) {
     context.runAsGroup = userId;
@@ -146,7 +172,11 @@ const domainName = (vmi: VirtualMachineInstance): string =>
   `${vmi.metadata?.namespace ?? ''}_${vmi.metadata?.name ?? ''}`;
 
 /** upstream: WithReadinessProbe / WithLivelinessProbe + updateReadinessProbe / updateLivenessProbe */
-export function renderComputeProbe(vmi: VirtualMachineInstance, probe: Probe): PodProbe {
+export function renderComputeProbe(
+  vmi: VirtualMachineInstance,
+  probe: Probe,
+  release: KubeVirtRelease,
+): PodProbe {
   const defaulted = defaultedProbe(probe);
   const rendered = copyProbe(defaulted);
   if (defaulted.guestAgentPing) {
@@ -162,15 +192,21 @@ export function renderComputeProbe(vmi: VirtualMachineInstance, probe: Probe): P
     };
     rendered.timeoutSeconds = (rendered.timeoutSeconds ?? 0) + 1;
   } else {
-    wrapExecProbeWithVirtProbe(vmi, rendered);
+    wrapExecProbeWithVirtProbe(vmi, rendered, release);
   }
   rendered.initialDelaySeconds = (rendered.initialDelaySeconds ?? 0) + LIBVIRT_STARTUP_DELAY;
   return rendered;
 }
 
-function wrapExecProbeWithVirtProbe(vmi: VirtualMachineInstance, probe: PodProbe): void {
+function wrapExecProbeWithVirtProbe(
+  vmi: VirtualMachineInstance,
+  probe: PodProbe,
+  release: KubeVirtRelease,
+): void {
   const original = probe.exec?.command;
   if (!original || original.length < 1) return;
+  // upstream v1.9.0: a command that already runs virt-probe is not wrapped again
+  if (release.atLeast('v1.9.0') && original[0] === 'virt-probe') return;
   probe.exec = {
     command: [
       'virt-probe',

@@ -6,6 +6,9 @@ import { GoJSONError, goUnmarshal, type GoType } from './util/go-json.js';
 
 export const HOOK_SIDECAR_LIST_ANNOTATION_NAME = 'hooks.kubevirt.io/hookSidecars';
 export const HOOK_SOCKETS_SHARED_DIRECTORY = '/var/run/kubevirt-hooks';
+/** upstream v1.9.0: hooks.ContainerNameEnvVar, hooks.NetworkBindingPluginNameEnvVar */
+export const CONTAINER_NAME_ENV_VAR = 'CONTAINER_NAME';
+export const NETWORK_BINDING_PLUGIN_NAME_ENV_VAR = 'NETWORK_BINDING_PLUGIN_NAME';
 
 /** upstream: hooks.ConfigMap — a script from a ConfigMap key mounted into the sidecar at hookPath. */
 export interface HookConfigMap {
@@ -21,7 +24,10 @@ export interface HookPVC {
   sharedComputePath: string;
 }
 
-/** upstream: hooks.HookSidecar (JSON shape; downwardAPI is not part of the JSON, binding plugins set it). */
+/**
+ * upstream: hooks.HookSidecar (JSON shape; downwardAPI and networkBindingPluginName are not part of the JSON,
+ * binding plugins set them).
+ */
 export interface HookSidecar {
   image?: string;
   imagePullPolicy?: string;
@@ -31,6 +37,8 @@ export interface HookSidecar {
   pvc?: HookPVC;
   /** v1.NetworkBindingDownwardAPIType, e.g. 'device-info'. */
   downwardAPI?: string;
+  /** The binding plugin that asked for the sidecar (v1.9.0 passes it in NETWORK_BINDING_PLUGIN_NAME). */
+  networkBindingPluginName?: string;
 }
 
 /** upstream: services.SidecarCreatorFunc */

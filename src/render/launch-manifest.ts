@@ -56,15 +56,26 @@ import {
   generateKernelBootInitContainer,
 } from './container-disk.js';
 import { generateVirtioFSContainers } from './virtiofs.js';
-import { unmarshalHookSidecarList, HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
+import {
+  unmarshalHookSidecarList,
+  CONTAINER_NAME_ENV_VAR,
+  HOOK_SOCKETS_SHARED_DIRECTORY,
+  NETWORK_BINDING_PLUGIN_NAME_ENV_VAR,
+  type HookSidecar,
+} from './hooks.js';
 import { networkToResourceMapForRender } from './network/resource-map.js';
 import { netBindingPluginSidecarList } from './network/netbinding.js';
 import { DEVICE_INFO_DOWNWARD_API } from './network/vmispec.js';
 import { generateNetworkAnnotations } from './network/annotations.js';
-import { istioProxyInjectionEnabled } from './network/istio.js';
+import {
+  ISTIO_INJECT_SIDECAR_ANNOTATION,
+  ISTIO_INJECT_SIDECAR_LABEL,
+  istioProxyInjectionEnabled,
+} from './network/istio.js';
 import { NETWORK_INFO_MOUNT_PATH, NETWORK_INFO_VOLUME_NAME } from './network/downwardapi.js';
 import { hasKernelBootContainerImage, isNonRootVMI } from './util/vmi.js';
 import { sanitizeHostname } from './util/dns.js';
+import { calculateVirtualMachineInstanceID, VIRTUAL_MACHINE_INSTANCE_ID_LABEL } from './util/instance-id.js';
 
 const DEFAULT_GRACE_PERIOD_SECONDS = 30;
 const QEMU_TIMEOUT_BASE_SECONDS = 240;
@@ -73,6 +84,7 @@ const HOOK_SIDECAR_SOCKETS_VOLUME = 'hook-sidecar-sockets';
 const DEFAULT_LAUNCHER_LOG_VERBOSITY = 2;
 const EXT_LOG_VERBOSITY_THRESHOLD = 5;
 const NODE_HOST_MODEL_IS_OBSOLETE_LABEL = 'node-labeller.kubevirt.io/obsolete-host-model';
+const PERSISTENT_RESERVATION_LABEL_PREFIX = 'pr.kubevirt.io/';
 
 const LABEL_LOG_VERBOSITY = 'logVerbosity';
 const LABEL_DEBUG_LOGS = 'debugLogs';
@@ -171,8 +183,10 @@ function launcherCommand(
   options: RenderOptions,
   gracePeriodSeconds: number,
   hookSidecarCount: number,
+  imageVolume: boolean,
 ): string[] {
   const annotations = vmi.metadata?.annotations ?? {};
+  const v1_9 = config.release.atLeast('v1.9.0');
   const command = [
     '/usr/bin/virt-launcher-monitor',
     '--qemu-timeout',
@@ -196,19 +210,43 @@ function launcherCommand(
     '--ovmf-path',
     config.getOVMFPath(vmi.spec.architecture ?? ''),
   ];
+  if (v1_9) {
+    command.push(
+      '--disk-memory-limit',
+      String(config.getDiskVerificationMemoryLimitBytes()),
+      '--hypervisor',
+      config.getHypervisorName(),
+    );
+  }
   if (isNonRootVMI(vmi)) command.push('--run-as-nonroot');
+  if (v1_9) {
+    // upstream v1.9.0: flags of (mostly Beta) feature gates
+    if (imageVolume) command.push('--image-volume');
+    if (config.isFeatureGateEnabled('LibvirtHooksServerAndClient'))
+      command.push('--libvirt-hook-server-and-client');
+    if (config.isFeatureGateEnabled('PodSecondaryInterfaceNamingUpgrade'))
+      command.push('--upgrade-ordinal-ifaces');
+    if (config.isFeatureGateEnabled('VGPULiveMigration')) command.push('--vgpu-dedicated-hook');
+    if (config.isFeatureGateEnabled('VMStatsCollector')) command.push('--vm-stats-collector');
+    if (config.isFeatureGateEnabled('FirmwareAutoSelection')) command.push('--firmware-auto-selection');
+  }
   const filters = annotations[ANNOTATION_LIBVIRT_LOG_FILTERS];
   if (filters !== undefined) command.push('--libvirt-log-filters', filters);
   if (config.allowEmulation()) command.push('--allow-emulation');
+  if (v1_9 && config.isFeatureGateEnabled('CrossArchitectureVirtualization')) {
+    command.push('--allow-cross-arch-emulation');
+  }
   if (keepLauncherAfterFailure(vmi)) command.push('--keep-after-failure');
   if (ANNOTATION_LAUNCHER_FAIL_FAST in annotations) command.push('--simulate-crash');
   return command;
 }
 
 function computePodSecurityContext(vmi: VirtualMachineInstance, config: ClusterConfig): PodSecurityContext {
-  const context: PodSecurityContext = isNonRootVMI(vmi)
+  let context: PodSecurityContext = isNonRootVMI(vmi)
     ? { runAsUser: NON_ROOT_UID, runAsGroup: NON_ROOT_UID, runAsNonRoot: true, fsGroup: NON_ROOT_UID }
     : { runAsUser: 0 };
+  // upstream v1.9.0: fsGroup is the non-root UID for root pods too (virtiofsd runs unprivileged)
+  if (config.release.atLeast('v1.9.0')) context = { fsGroup: NON_ROOT_UID, ...context };
   const customProfile = config.getSeccompConfiguration()?.virtualMachineInstanceProfile?.customProfile;
   if (customProfile?.localhostProfile !== undefined) {
     context.seccompProfile = { type: 'Localhost', localhostProfile: customProfile.localhostProfile };
@@ -245,17 +283,28 @@ function generatePodAnnotations(
     'kubevirt.io/migrationTransportUnix': 'true',
     'descheduler.alpha.kubernetes.io/request-evict-only': '',
     ...generateNetworkAnnotations(vmi, config, state),
-    ...generateStorageAnnotations(vmi),
+    ...generateStorageAnnotations(vmi, config.release),
   };
 }
 
-function podLabels(vmi: VirtualMachineInstance, hostName: string): Record<string, string> {
-  return {
+function podLabels(
+  vmi: VirtualMachineInstance,
+  hostName: string,
+  config: ClusterConfig,
+): Record<string, string> {
+  const labels: Record<string, string> = {
     ...(vmi.metadata?.labels ?? {}),
     'kubevirt.io': 'virt-launcher',
     'kubevirt.io/created-by': vmi.metadata?.uid ?? '',
     'vm.kubevirt.io/name': hostName,
   };
+  if (config.release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: podLabels adds the VMI id and propagates the istio inject annotation as a label
+    labels[VIRTUAL_MACHINE_INSTANCE_ID_LABEL] = calculateVirtualMachineInstanceID(vmi.metadata?.name ?? '');
+    const inject = vmi.metadata?.annotations?.[ISTIO_INJECT_SIDECAR_ANNOTATION];
+    if (inject !== undefined) labels[ISTIO_INJECT_SIDECAR_LABEL] = inject;
+  }
+  return labels;
 }
 
 /** upstream: modifyNodeAffintyToRejectLabel */
@@ -292,6 +341,64 @@ function nodeAffinityForPod(
   return result;
 }
 
+/**
+ * A label per PVC of a reserved LUN, and a pod anti-affinity that keeps two such pods off one node.
+ * upstream v1.9.0: setPersistentReservationAntiAffinity, reservation.PersistentReservationPVCLabels
+ */
+function setPersistentReservationAntiAffinity(
+  vmi: VirtualMachineInstance,
+  pod: Pod,
+  state: ClusterState,
+): void {
+  const volumes = new Map((vmi.spec.volumes ?? []).map((volume) => [volume.name, volume]));
+  const labels: string[] = [];
+  for (const disk of vmi.spec.domain.devices.disks ?? []) {
+    if (!disk.lun?.reservation) continue;
+    const volume = volumes.get(disk.name);
+    if (!volume) continue;
+    const claimName =
+      volume.dataVolume?.name ??
+      volume.persistentVolumeClaim?.claimName ??
+      volume.memoryDump?.claimName ??
+      '';
+    if (!claimName) continue;
+    const pvc = state.getPersistentVolumeClaim(vmi.metadata?.namespace ?? '', claimName);
+    if (!pvc) continue;
+    const label = PERSISTENT_RESERVATION_LABEL_PREFIX + (pvc.metadata?.uid ?? '');
+    if (!labels.includes(label)) labels.push(label);
+  }
+  if (labels.length === 0) return;
+  const metadata = pod.metadata!;
+  metadata.labels ??= {};
+  for (const label of labels) metadata.labels[label] = '';
+  const spec = pod.spec!;
+  spec.affinity ??= {};
+  spec.affinity.podAntiAffinity ??= {};
+  const required = (spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution ??= []);
+  // upstream ranges over a Go map here: with several reserved PVCs the order is random
+  for (const label of labels) {
+    required.push({
+      labelSelector: { matchExpressions: [{ key: label, operator: 'Exists' }] },
+      topologyKey: 'kubernetes.io/hostname',
+    });
+  }
+}
+
+/** upstream v1.9.0: setPreferredArchitectureAffinity */
+function setPreferredArchitectureAffinity(architecture: string, pod: Pod): void {
+  if (architecture === '') return;
+  const spec = pod.spec!;
+  spec.affinity ??= {};
+  spec.affinity.nodeAffinity ??= {};
+  const preferred = (spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution ??= []);
+  preferred.push({
+    weight: 100,
+    preference: {
+      matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: [architecture.toLowerCase()] }],
+    },
+  });
+}
+
 /** upstream: alignPodMultiCategorySecurity */
 function alignPodMultiCategorySecurity(pod: Pod, selinuxType: string, dockerWorkaround: boolean): void {
   if (selinuxType === '' && !dockerWorkaround) return;
@@ -321,9 +428,15 @@ function renderSidecarContainer(
   sidecar: HookSidecar,
   userId: number,
 ): Container {
-  const mounts: VolumeMount[] = [
-    { name: HOOK_SIDECAR_SOCKETS_VOLUME, mountPath: HOOK_SOCKETS_SHARED_DIRECTORY },
-  ];
+  const name = `hook-sidecar-${index}`;
+  const v1_9 = config.release.atLeast('v1.9.0');
+  const socketsMount: VolumeMount = {
+    name: HOOK_SIDECAR_SOCKETS_VOLUME,
+    mountPath: HOOK_SOCKETS_SHARED_DIRECTORY,
+  };
+  // upstream v1.9.0: each sidecar sees only its own socket directory
+  if (v1_9) socketsMount.subPath = name;
+  const mounts: VolumeMount[] = [socketsMount];
   if (sidecar.downwardAPI === DEVICE_INFO_DOWNWARD_API) {
     mounts.push({ name: NETWORK_INFO_VOLUME_NAME, mountPath: NETWORK_INFO_MOUNT_PATH });
   }
@@ -336,16 +449,27 @@ function renderSidecarContainer(
   }
   if (sidecar.pvc) mounts.push({ name: sidecar.pvc.name, mountPath: sidecar.pvc.volumePath });
   const spec: ContainerSpecOptions = {
+    release: config.release,
     resources: sidecarResources(vmi, config),
     args: sidecar.args,
     volumeMounts: mounts,
   };
+  if (v1_9) {
+    // upstream v1.9.0: newSidecarContainerRenderer tells the sidecar its name (and binding plugin)
+    spec.extraEnvVars = [{ name: CONTAINER_NAME_ENV_VAR, value: name }];
+    if (sidecar.networkBindingPluginName) {
+      spec.extraEnvVars.push({
+        name: NETWORK_BINDING_PLUGIN_NAME_ENV_VAR,
+        value: sidecar.networkBindingPluginName,
+      });
+    }
+  }
   if (isNonRootVMI(vmi)) {
     spec.userId = userId;
     withDropAllCapabilities(spec);
   }
   return renderContainerSpec(
-    `hook-sidecar-${index}`,
+    name,
     sidecar.image || options.sidecarShimImage,
     sidecar.imagePullPolicy ?? '',
     sidecar.command,
@@ -367,7 +491,13 @@ function renderPod(
   const userId = nonRoot ? NON_ROOT_UID : 0;
   const ppc64 = config.arch === 'ppc64le';
 
+  const v1_9 = config.release.atLeast('v1.9.0');
   let pullSecrets = imagePullSecrets(vmi.spec.volumes ?? []);
+  const kernelBootPullSecret = vmi.spec.domain.firmware?.kernelBoot?.container?.imagePullSecret;
+  if (v1_9 && hasKernelBootContainerImage(vmi) && kernelBootPullSecret) {
+    // upstream v1.9.0: the kernel boot container's pull secret is the pod's too
+    pullSecrets = appendUniqueImagePullSecret(pullSecrets, { name: kernelBootPullSecret });
+  }
   if (options.imagePullSecret) {
     pullSecrets = appendUniqueImagePullSecret(pullSecrets, { name: options.imagePullSecret });
   }
@@ -385,10 +515,13 @@ function renderPod(
     ...netBindingPluginSidecarList(vmi, config),
   ];
 
-  const command = launcherCommand(vmi, config, options, gracePeriodSeconds, hookSidecars.length);
+  // upstream v1.9.0: clusterConfig.ImageVolumeEnabled() (the volume renderer follows the same condition)
+  const imageVolume = v1_9 && config.isFeatureGateEnabled('ImageVolume');
+  const command = launcherCommand(vmi, config, options, gracePeriodSeconds, hookSidecars.length, imageVolume);
   const volumes = renderVolumes(vmi, config, state, hookSidecars, backendStoragePVCName);
 
   const computeSpec: ContainerSpecOptions = {
+    release: config.release,
     volumeDevices: volumes.devices,
     volumeMounts: volumes.mounts,
     resources,
@@ -399,9 +532,13 @@ function renderPod(
     computeSpec.userId = userId;
     withDropAllCapabilities(computeSpec);
   }
-  if (ppc64) computeSpec.privileged = true;
-  if (vmi.spec.readinessProbe) computeSpec.readinessProbe = renderComputeProbe(vmi, vmi.spec.readinessProbe);
-  if (vmi.spec.livenessProbe) computeSpec.livenessProbe = renderComputeProbe(vmi, vmi.spec.livenessProbe);
+  if (ppc64 && !v1_9) computeSpec.privileged = true;
+  if (vmi.spec.readinessProbe) {
+    computeSpec.readinessProbe = renderComputeProbe(vmi, vmi.spec.readinessProbe, config.release);
+  }
+  if (vmi.spec.livenessProbe) {
+    computeSpec.livenessProbe = renderComputeProbe(vmi, vmi.spec.livenessProbe, config.release);
+  }
   const compute = renderContainerSpec(
     'compute',
     options.launcherImage,
@@ -410,8 +547,8 @@ function renderPod(
     computeSpec,
   );
 
-  // v1.9.0 no longer passes the network resource names to the launcher
-  const resourceEnv: EnvVar[] = config.release.atLeast('v1.9.0')
+  // upstream v1.9.0: no KUBEVIRT_RESOURCE_NAME_<network> variables any more
+  const resourceEnv: EnvVar[] = v1_9
     ? []
     : [...networkToResourceMap].map(([network, resource]) =>
         resource
@@ -427,7 +564,8 @@ function renderPod(
   if (kernelBoot) containers.push(kernelBoot);
   containers.push(...generateVirtioFSContainers(vmi, options.launcherImage, config));
   const consoleLog = generateSerialConsoleLogContainer(vmi, options.launcherImage, config, verbosity);
-  if (consoleLog) containers.push(consoleLog);
+  // upstream v1.9.0: guest-console-log is the first init container (a native sidecar)
+  if (consoleLog && !v1_9) containers.push(consoleLog);
 
   const sidecarVolumes: PodVolume[] = [];
   hookSidecars.forEach((sidecar, index) => {
@@ -456,14 +594,16 @@ function renderPod(
   }
 
   const initContainers: Container[] = [];
+  if (consoleLog && v1_9) initContainers.push(consoleLog);
   if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
     const initSpec: ContainerSpecOptions = {
+      release: config.release,
       volumeMounts: [{ name: VIRT_BIN_DIR, mountPath: '/init/usr/bin' }],
       resources: initContainerResourceRequirementsForVMI(vmi, 'container-disk', config),
     };
     withNoCapabilities(initSpec);
     if (nonRoot) initSpec.userId = userId;
-    if (ppc64) initSpec.privileged = true;
+    if (ppc64 && !v1_9) initSpec.privileged = true;
     initContainers.push(
       renderContainerSpec(
         'container-disk-binary',
@@ -483,7 +623,7 @@ function renderPod(
   const pod: Pod = {
     metadata: {
       generateName: `virt-launcher-${name}-`,
-      labels: podLabels(vmi, hostName),
+      labels: podLabels(vmi, hostName, config),
       annotations,
       ownerReferences: [
         {
@@ -535,14 +675,19 @@ function renderPod(
   if (spec.priorityClassName) podSpec.priorityClassName = spec.priorityClassName;
   const affinity = nodeAffinityForPod(vmi, spec.affinity as Affinity | undefined);
   if (affinity) podSpec.affinity = affinity;
+  if (v1_9) {
+    setPersistentReservationAntiAffinity(vmi, pod, state);
+    if (config.isFeatureGateEnabled('CrossArchitectureVirtualization')) {
+      setPreferredArchitectureAffinity(spec.architecture ?? '', pod);
+    }
+  }
 
   const serviceAccount = serviceAccountName(spec.volumes ?? []);
-  if (serviceAccount) {
-    podSpec.serviceAccountName = serviceAccount;
-    podSpec.automountServiceAccountToken = true;
-  } else {
-    podSpec.automountServiceAccountToken = istioProxyInjectionEnabled(vmi);
-  }
+  // upstream v1.9.0: spec.serviceAccountName names the pod's service account first
+  const specServiceAccount = v1_9 ? ((spec as { serviceAccountName?: string }).serviceAccountName ?? '') : '';
+  if (specServiceAccount) podSpec.serviceAccountName = specServiceAccount;
+  else if (serviceAccount) podSpec.serviceAccountName = serviceAccount;
+  podSpec.automountServiceAccountToken = serviceAccount !== '' || istioProxyInjectionEnabled(vmi);
   podSpec.volumes = [...(podSpec.volumes ?? []), ...sidecarVolumes];
   return pod;
 }

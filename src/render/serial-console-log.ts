@@ -46,10 +46,12 @@ export function generateSerialConsoleLogContainer(
   if (!isSerialConsoleLogEnabled(vmi, config)) return undefined;
   const serialPort = 0;
   const logFile = `${VIRT_PRIVATE_DIR}/${vmi.metadata?.uid ?? ''}/virt-serial${serialPort}-log`;
-  return {
+  const v1_9 = config.release.atLeast('v1.9.0');
+  const container: Container = {
     name: 'guest-console-log',
     image,
-    imagePullPolicy: 'IfNotPresent',
+    // upstream v1.9.0: the cluster's imagePullPolicy (was always IfNotPresent)
+    imagePullPolicy: v1_9 ? config.getImagePullPolicy() : 'IfNotPresent',
     command: ['/usr/bin/virt-tail'],
     args: ['--logfile', logFile],
     volumeMounts: [{ name: 'private', mountPath: VIRT_PRIVATE_DIR, readOnly: true }],
@@ -66,4 +68,7 @@ export function generateSerialConsoleLogContainer(
     },
     env: [{ name: ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY, value: String(launcherLogVerbosity) }],
   };
+  // upstream v1.9.0: a native sidecar (an init container that keeps running)
+  if (v1_9) container.restartPolicy = 'Always';
+  return container;
 }

@@ -3,7 +3,7 @@
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { ClusterState } from '../../state/cluster-state.js';
 import type { VirtualMachineInstance } from '../../types/kubevirt.js';
-import { ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION } from './istio.js';
+import { ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION, ISTIO_REROUTE_VIRTUAL_INTERFACES_ANNOTATION } from './istio.js';
 import {
   DEFAULT_NETWORK_CNI_ANNOTATION,
   NETWORK_ATTACHMENT_ANNOTATION,
@@ -16,7 +16,8 @@ const ISTIO_DEFAULT_BRIDGE_NAME = 'k6t-eth0';
 
 /**
  * The annotations upstream's network annotations generator adds to the launcher pod:
- * k8s.v1.cni.cncf.io/networks, v1.multus-cni.io/default-network, traffic.sidecar.istio.io/kubevirtInterfaces.
+ * k8s.v1.cni.cncf.io/networks, v1.multus-cni.io/default-network, traffic.sidecar.istio.io/kubevirtInterfaces
+ * (and, from v1.9.0, istio.io/reroute-virtual-interfaces).
  * `state` is unused (upstream's generator reads no cluster objects); it is accepted for symmetry with the other
  * render steps.
  */
@@ -42,8 +43,12 @@ export function generateNetworkAnnotations(
   const firstDefault = defaultMultusNetworks[0];
   if (firstDefault?.multus) annotations[DEFAULT_NETWORK_CNI_ANNOTATION] = firstDefault.multus.networkName;
 
-  if (shouldAddIstioKubeVirtAnnotation(vmi))
+  if (shouldAddIstioKubeVirtAnnotation(vmi)) {
     annotations[ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION] = ISTIO_DEFAULT_BRIDGE_NAME;
+    // upstream v1.9.0: the Istio 1.25 name is set beside the deprecated one
+    if (config.release.atLeast('v1.9.0'))
+      annotations[ISTIO_REROUTE_VIRTUAL_INTERFACES_ANNOTATION] = ISTIO_DEFAULT_BRIDGE_NAME;
+  }
 
   return annotations;
 }

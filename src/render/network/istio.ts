@@ -4,6 +4,10 @@ import type { VirtualMachineInstance } from '../../types/kubevirt.js';
 
 export const ISTIO_INJECT_SIDECAR_ANNOTATION = 'sidecar.istio.io/inject';
 export const ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION = 'traffic.sidecar.istio.io/kubevirtInterfaces';
+/** upstream v1.9.0: istio.RerouteVirtualInterfacesAnnotation (Istio 1.25's name for the traffic annotation). */
+export const ISTIO_REROUTE_VIRTUAL_INTERFACES_ANNOTATION = 'istio.io/reroute-virtual-interfaces';
+/** upstream v1.9.0: istio.InjectSidecarLabel, copied from the VMI's annotation onto the pod's labels. */
+export const ISTIO_INJECT_SIDECAR_LABEL = 'sidecar.istio.io/inject';
 
 export const ENVOY_ADMIN_PORT = 15000;
 export const ENVOY_OUTBOUND_PORT = 15001;

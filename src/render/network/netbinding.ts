@@ -23,15 +23,21 @@ export function netBindingPluginSidecarList(
     const name = iface.binding.name;
     const plugin = bindings && Object.hasOwn(bindings, name) ? bindings[name] : undefined;
     if (plugin === undefined) {
-      throw new RenderError(`couldn't find configuration for network bindining: ${name}`);
+      // upstream v1.9.0 fixed the "bindining" typo
+      const what = config.release.atLeast('v1.9.0') ? 'network binding' : 'network bindining';
+      throw new RenderError(`couldn't find configuration for ${what}: ${name}`);
     }
     if (!bindingByName.has(name)) bindingByName.set(name, plugin);
   }
 
   const sidecars: HookSidecar[] = [];
-  for (const plugin of bindingByName.values()) {
+  for (const [name, plugin] of bindingByName) {
     if (!plugin.sidecarImage) continue;
-    const sidecar: HookSidecar = { image: plugin.sidecarImage, imagePullPolicy: config.getImagePullPolicy() };
+    const sidecar: HookSidecar = {
+      image: plugin.sidecarImage,
+      imagePullPolicy: config.getImagePullPolicy(),
+      networkBindingPluginName: name,
+    };
     if (plugin.downwardAPI) sidecar.downwardAPI = plugin.downwardAPI;
     sidecars.push(sidecar);
   }

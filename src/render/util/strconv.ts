@@ -49,3 +49,8 @@ export function quote(s: string): string {
 export function quoteByteRune(byte: number): string {
   return escapeRune(byte, '"');
 }
+
+// upstream: strconv.ParseBool (an unparsable value reads as false here, as callers that drop the error see it)
+export function parseBoolOrFalse(text: string): boolean {
+  return ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text);
+}

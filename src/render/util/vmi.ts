@@ -77,6 +77,26 @@ export function isSEVESVMI(vmi: VirtualMachineInstance): boolean {
   return isSEVVMI(vmi) && vmi.spec.domain.launchSecurity?.sev?.policy?.encryptedState === true;
 }
 
+/** The VMI's launchSecurity with the members v1.9.0 added (not in the v1.4.0 types). */
+function launchSecurityOf(vmi: VirtualMachineInstance): { snp?: unknown; tdx?: unknown } | undefined {
+  return vmi.spec.domain.launchSecurity as { snp?: unknown; tdx?: unknown } | undefined;
+}
+
+// upstream v1.9.0: util.IsSEVSNPVMI
+export function isSEVSNPVMI(vmi: VirtualMachineInstance): boolean {
+  return launchSecurityOf(vmi)?.snp != null;
+}
+
+// upstream v1.9.0: util.IsTDXVMI
+export function isTDXVMI(vmi: VirtualMachineInstance): boolean {
+  return launchSecurityOf(vmi)?.tdx != null;
+}
+
+// upstream v1.9.0: util.IsSecureExecutionVMI
+export function isSecureExecutionVMI(vmi: VirtualMachineInstance): boolean {
+  return vmi.spec.domain.launchSecurity != null && vmi.spec.architecture === 's390x';
+}
+
 // upstream: util.IsSEVAttestationRequested
 export function isSEVAttestationRequested(vmi: VirtualMachineInstance): boolean {
   return isSEVVMI(vmi) && vmi.spec.domain.launchSecurity?.sev?.attestation != null;

@@ -100,3 +100,121 @@ describe('memory quantities held as an inf.Dec (a VMI rendered as given)', () =>
     });
   });
 });
+
+describe('v1.9.0 launch manifest skeleton', () => {
+  const V1_9_0 = KubeVirtRelease.of('v1.9.0');
+  const render = (
+    spec: Record<string, unknown>,
+    metadata: Record<string, unknown> = {},
+    config = new ClusterConfig({ release: V1_9_0 }),
+    state = new MemoryClusterState(),
+  ): ReturnType<typeof renderLaunchManifest> =>
+    renderLaunchManifest(
+      {
+        apiVersion: 'kubevirt.io/v1',
+        kind: 'VirtualMachineInstance',
+        metadata: {
+          name: 't',
+          namespace: 'default',
+          uid: '11111111-2222-3333-4444-555555555555',
+          ...metadata,
+        },
+        spec: { domain: { devices: {}, resources: { requests: { memory: '1Gi' } } }, ...spec },
+      } as unknown as VirtualMachineInstance,
+      config,
+      state,
+      options,
+    );
+  const kubevirt = (configuration: Record<string, unknown>): ClusterConfig =>
+    new ClusterConfig({
+      release: V1_9_0,
+      kubevirt: { apiVersion: 'kubevirt.io/v1', kind: 'KubeVirt', spec: { configuration } },
+    } as unknown as ConstructorParameters<typeof ClusterConfig>[0]);
+
+  it('Beta gates add their launcher flags by default, an enabled Alpha gate its own', () => {
+    const command = (config: ClusterConfig): string[] =>
+      render({}, {}, config).spec?.containers[0]?.command ?? [];
+    const defaults = command(new ClusterConfig({ release: V1_9_0 }));
+    assert.deepEqual(defaults.slice(defaults.indexOf('--ovmf-path')), [
+      '--ovmf-path',
+      '/usr/share/edk2/ovmf',
+      '--disk-memory-limit',
+      '2097152000',
+      '--hypervisor',
+      'kvm',
+      '--image-volume',
+      '--libvirt-hook-server-and-client',
+      '--upgrade-ordinal-ifaces',
+    ]);
+    const tuned = command(
+      kubevirt({
+        developerConfiguration: {
+          featureGates: ['VMStatsCollector'],
+          diskVerification: { memoryLimit: '1Gi' },
+        },
+      }),
+    );
+    assert.ok(tuned.includes('--vm-stats-collector'));
+    assert.equal(tuned[tuned.indexOf('--disk-memory-limit') + 1], '1073741824');
+  });
+
+  it('a long VMI name gets a hashed vmi.kubevirt.io/id; the istio inject annotation becomes a label', () => {
+    const name = 'a'.repeat(70);
+    const pod = render({}, { name, annotations: { 'sidecar.istio.io/inject': 'false' } });
+    const labels = pod.metadata?.labels ?? {};
+    // the first 54 bytes, a dash and sha1(name)[:8]
+    assert.equal(labels['vmi.kubevirt.io/id'], `${'a'.repeat(54)}-ed6c69d9`);
+    assert.equal(labels['sidecar.istio.io/inject'], 'false');
+  });
+
+  it('kubevirt.io/skip-backup-hooks on the VMI drops the velero annotations', () => {
+    const annotations = render({}, { annotations: { 'kubevirt.io/skip-backup-hooks': 'True' } }).metadata
+      ?.annotations;
+    assert.equal(annotations?.['pre.hook.backup.velero.io/command'], undefined);
+    assert.equal(annotations?.['post.hook.backup.velero.io/container'], undefined);
+  });
+
+  it('root pods get fsGroup 107, containers no privileged field and FallbackToLogsOnError', () => {
+    const pod = render({});
+    assert.deepEqual(pod.spec?.securityContext, { fsGroup: 107, runAsUser: 0 });
+    const compute = pod.spec?.containers[0];
+    assert.equal(compute?.securityContext?.privileged, undefined);
+    assert.equal(compute?.terminationMessagePolicy, 'FallbackToLogsOnError');
+    assert.equal(pod.spec?.initContainers?.[0]?.name, 'guest-console-log');
+    assert.equal(pod.spec?.initContainers?.[0]?.restartPolicy, 'Always');
+  });
+
+  it('SNP, TDX and realtime VMIs are scheduled by "true" node selectors', () => {
+    const selectors = render({
+      domain: {
+        cpu: { realtime: {} },
+        launchSecurity: { snp: {} },
+        machine: { type: 'q35' },
+        devices: {},
+        resources: { requests: { memory: '1Gi' } },
+      },
+    }).spec?.nodeSelector;
+    assert.equal(selectors?.['kubevirt.io/realtime'], 'true');
+    assert.equal(selectors?.['kubevirt.io/sev'], 'true');
+    assert.equal(selectors?.['kubevirt.io/sev-snp'], 'true');
+    assert.equal(selectors?.['machine-type.node.kubevirt.io/q35'], 'true');
+  });
+
+  it('CrossArchitectureVirtualization swaps the arch selector for a preference and a vm-arch label', () => {
+    const pod = render(
+      { architecture: 'arm64' },
+      {},
+      kubevirt({ developerConfiguration: { featureGates: ['CrossArchitectureVirtualization'] } }),
+    );
+    assert.equal(pod.spec?.nodeSelector?.['kubernetes.io/arch'], undefined);
+    assert.equal(pod.spec?.nodeSelector?.['kubevirt.io/vm-arch-arm64'], 'true');
+    assert.deepEqual(pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution, [
+      {
+        weight: 100,
+        preference: { matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['arm64'] }] },
+      },
+    ]);
+    const command = pod.spec?.containers[0]?.command ?? [];
+    assert.ok(command.includes('--allow-cross-arch-emulation'));
+  });
+});

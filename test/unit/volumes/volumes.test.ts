@@ -150,7 +150,7 @@ describe('pod-level storage fields vs conformance pods', () => {
       );
       assert.equal(serviceAccountName(volumes), pod.spec?.serviceAccountName ?? '', 'serviceAccountName');
       const annotations = pod.metadata?.annotations ?? {};
-      for (const [key, value] of Object.entries(generateStorageAnnotations(c.vmi!))) {
+      for (const [key, value] of Object.entries(generateStorageAnnotations(c.vmi!, c.config.release))) {
         assert.equal(annotations[key], value, key);
       }
       const hasInit = initContainersOf(pod).some((container) => container.name === 'container-disk-binary');

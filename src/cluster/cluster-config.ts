@@ -425,4 +425,24 @@ export class ClusterConfig {
   alignCPUsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.AlignCPUs);
   dynamicPodInterfaceNamingEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.DynamicPodInterfaceNaming);
+
+  // --- gates new in v1.9.0 (none of them exists in v1.4.0) ---
+  /** upstream v1.9.0: ImageVolumeEnabled (Beta since v1.7.0). */
+  imageVolumeEnabled = (): boolean =>
+    this.release.atLeast('v1.9.0') && this.isFeatureGateOfStateEnabled('ImageVolume', 'Beta');
+  /** upstream v1.9.0: PluginsEnabled (Alpha). */
+  pluginsEnabled = (): boolean =>
+    this.release.atLeast('v1.9.0') && this.isFeatureGateOfStateEnabled('Plugins', 'Alpha');
+
+  /**
+   * upstream v1.9.0: featuregate.IsEnabled for a gate of the given state: listed in featureGates wins, then
+   * listed in disabledFeatureGates, then a Beta gate is on by default.
+   */
+  private isFeatureGateOfStateEnabled(gate: string, state: 'Alpha' | 'Beta'): boolean {
+    const developer = this.config.developerConfiguration as
+      { featureGates?: string[]; disabledFeatureGates?: string[] } | undefined;
+    if (developer?.featureGates?.includes(gate)) return true;
+    if (developer?.disabledFeatureGates?.includes(gate)) return false;
+    return state === 'Beta';
+  }
 }

@@ -29,6 +29,8 @@ export interface ContainerSpecOptions {
   capabilities?: Capabilities;
   volumeDevices?: VolumeDevice[];
   volumeMounts?: VolumeMount[];
+  /** upstream v1.9.0: WithSharedFilesystems (env SHARED_FILESYSTEM_PATHS, after the XDG variables). */
+  sharedFilesystems?: string[];
   resources?: ResourceRequirements;
   ports?: ContainerPort[];
   args?: string[];
@@ -53,7 +55,11 @@ export function renderContainerSpec(
   if (options.volumeMounts?.length) container.volumeMounts = options.volumeMounts;
   container.resources = options.resources ?? {};
   if (options.ports?.length) container.ports = options.ports;
-  if (userId !== 0) container.env = xdgEnvironmentVariables();
+  const env = userId !== 0 ? xdgEnvironmentVariables() : [];
+  if (options.sharedFilesystems?.length) {
+    env.push({ name: 'SHARED_FILESYSTEM_PATHS', value: options.sharedFilesystems.join(':') });
+  }
+  if (env.length) container.env = env;
   if (options.livenessProbe) container.livenessProbe = options.livenessProbe;
   if (options.readinessProbe) container.readinessProbe = options.readinessProbe;
   if (options.args?.length) container.args = options.args;

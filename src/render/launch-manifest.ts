@@ -45,13 +45,14 @@ import {
   serviceAccountName,
   haveContainerDiskVolume,
 } from './volumes.js';
-import { isBackendStorageNeededForVMI, pvcForVMI } from './storage/backend-storage.js';
+import { isBackendStorageNeeded, pvcForVMI } from './storage/backend-storage.js';
 import { generateStorageAnnotations } from './storage/annotations.js';
 import {
   generateContainers,
   generateInitContainers,
   generateKernelBootContainer,
   generateKernelBootInitContainer,
+  generateImageVolumeInitContainers,
 } from './container-disk.js';
 import { generateVirtioFSContainers } from './virtiofs.js';
 import { unmarshalHookSidecarList, HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
@@ -93,7 +94,7 @@ export function renderLaunchManifest(
 ): Pod {
   try {
     let backendStoragePVCName = '';
-    if (isBackendStorageNeededForVMI(vmi.spec)) {
+    if (isBackendStorageNeeded(vmi, config)) {
       const pvc = pvcForVMI(state, vmi);
       if (!pvc) {
         throw new RenderError(
@@ -207,6 +208,8 @@ function computePodSecurityContext(vmi: VirtualMachineInstance, config: ClusterC
   const context: PodSecurityContext = isNonRootVMI(vmi)
     ? { runAsUser: NON_ROOT_UID, runAsGroup: NON_ROOT_UID, runAsNonRoot: true, fsGroup: NON_ROOT_UID }
     : { runAsUser: 0 };
+  // upstream v1.9.0: fsGroup is set for root VMIs too (the virtiofs containers run unprivileged)
+  if (config.release.atLeast('v1.9.0')) context.fsGroup = NON_ROOT_UID;
   const customProfile = config.getSeccompConfiguration()?.virtualMachineInstanceProfile?.customProfile;
   if (customProfile?.localhostProfile !== undefined) {
     context.seccompProfile = { type: 'Localhost', localhostProfile: customProfile.localhostProfile };
@@ -243,7 +246,7 @@ function generatePodAnnotations(
     'kubevirt.io/migrationTransportUnix': 'true',
     'descheduler.alpha.kubernetes.io/request-evict-only': '',
     ...generateNetworkAnnotations(vmi, config, state),
-    ...generateStorageAnnotations(vmi),
+    ...generateStorageAnnotations(vmi, config),
   };
 }
 
@@ -366,6 +369,11 @@ function renderPod(
   const ppc64 = config.arch === 'ppc64le';
 
   let pullSecrets = imagePullSecrets(vmi.spec.volumes ?? []);
+  // upstream v1.9.0: the kernel-boot container's pull secret is added too
+  const kernelBootPullSecret = vmi.spec.domain.firmware?.kernelBoot?.container?.imagePullSecret;
+  if (config.release.atLeast('v1.9.0') && hasKernelBootContainerImage(vmi) && kernelBootPullSecret) {
+    pullSecrets = appendUniqueImagePullSecret(pullSecrets, { name: kernelBootPullSecret });
+  }
   if (options.imagePullSecret) {
     pullSecrets = appendUniqueImagePullSecret(pullSecrets, { name: options.imagePullSecret });
   }
@@ -384,11 +392,20 @@ function renderPod(
   ];
 
   const command = launcherCommand(vmi, config, options, gracePeriodSeconds, hookSidecars.length);
-  const volumes = renderVolumes(vmi, config, state, hookSidecars, backendStoragePVCName);
+  const volumes = renderVolumes(
+    vmi,
+    config,
+    state,
+    hookSidecars,
+    backendStoragePVCName,
+    options.launcherImage,
+  );
+  const imageVolumes = config.imageVolumeEnabled();
 
   const computeSpec: ContainerSpecOptions = {
     volumeDevices: volumes.devices,
     volumeMounts: volumes.mounts,
+    sharedFilesystems: volumes.sharedFilesystemPaths,
     resources,
     ports: containerPortsFromVMI(vmi),
   };
@@ -417,9 +434,13 @@ function renderPod(
   const verbosity = launcherLogVerbosity(vmi, config, compute);
   compute.env.push({ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } });
 
-  const containers: Container[] = [compute, ...generateContainers(vmi, config)];
-  const kernelBoot = generateKernelBootContainer(vmi, config);
-  if (kernelBoot) containers.push(kernelBoot);
+  const containers: Container[] = [compute];
+  // upstream v1.9.0: with image volumes there are no containerDisk / kernel-boot containers
+  if (!imageVolumes) {
+    containers.push(...generateContainers(vmi, config));
+    const kernelBoot = generateKernelBootContainer(vmi, config);
+    if (kernelBoot) containers.push(kernelBoot);
+  }
   containers.push(...generateVirtioFSContainers(vmi, options.launcherImage, config));
   const consoleLog = generateSerialConsoleLogContainer(vmi, options.launcherImage, config, verbosity);
   if (consoleLog) containers.push(consoleLog);
@@ -448,7 +469,9 @@ function renderPod(
   const annotations = generatePodAnnotations(vmi, config, state);
 
   const initContainers: Container[] = [];
-  if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
+  if (imageVolumes) {
+    initContainers.push(...generateImageVolumeInitContainers(vmi, config));
+  } else if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
     const initSpec: ContainerSpecOptions = {
       volumeMounts: [{ name: VIRT_BIN_DIR, mountPath: '/init/usr/bin' }],
       resources: initContainerResourceRequirementsForVMI(vmi, 'container-disk', config),
@@ -461,7 +484,13 @@ function renderPod(
         'container-disk-binary',
         options.launcherImage,
         config.getImagePullPolicy(),
-        ['/usr/bin/cp', '/usr/bin/container-disk', '/init/usr/bin/container-disk'],
+        [
+          '/usr/bin/cp',
+          // upstream v1.9.0: the copy keeps the binary's attributes
+          ...(config.release.atLeast('v1.9.0') ? ['--preserve=all'] : []),
+          '/usr/bin/container-disk',
+          '/init/usr/bin/container-disk',
+        ],
         initSpec,
       ),
     );
@@ -527,12 +556,13 @@ function renderPod(
   if (affinity) podSpec.affinity = affinity;
 
   const serviceAccount = serviceAccountName(spec.volumes ?? []);
-  if (serviceAccount) {
-    podSpec.serviceAccountName = serviceAccount;
-    podSpec.automountServiceAccountToken = true;
-  } else {
-    podSpec.automountServiceAccountToken = istioProxyInjectionEnabled(vmi);
-  }
+  // upstream v1.9.0: spec.serviceAccountName names the pod's service account (without mounting its token)
+  const specServiceAccount = config.release.atLeast('v1.9.0')
+    ? ((spec as { serviceAccountName?: string }).serviceAccountName ?? '')
+    : '';
+  if (specServiceAccount) podSpec.serviceAccountName = specServiceAccount;
+  else if (serviceAccount) podSpec.serviceAccountName = serviceAccount;
+  podSpec.automountServiceAccountToken = serviceAccount !== '' || istioProxyInjectionEnabled(vmi);
   podSpec.volumes = [...(podSpec.volumes ?? []), ...sidecarVolumes];
   return pod;
 }

@@ -3,6 +3,7 @@
 import type { Disk, VirtualMachineInstance, VMISpec } from '../../types/kubevirt.js';
 import { DeprecatedNonRootVMIAnnotation } from '../../types/constants.js';
 import { newQuantity, Quantity } from '../../quantity/quantity.js';
+import type { KubeVirtRelease } from '../../release/release.js';
 
 export const NonRootUID = 107;
 export const NonRootUserString = 'qemu';
@@ -191,7 +192,7 @@ export function isBootloaderEFI(vmi: VirtualMachineInstance): boolean {
   return isEFIVMI(vmi);
 }
 
-// upstream: (*VirtualMachineInstance).WantsToHaveQOSGuaranteed
+// upstream v1.4.0: (*VirtualMachineInstance).WantsToHaveQOSGuaranteed (see wantsToHaveQOSGuaranteedInRelease)
 export function wantsToHaveQOSGuaranteed(vmi: VirtualMachineInstance): boolean {
   const resources = vmi.spec.domain.resources;
   const memRequest = resourceQuantity(resources?.requests, 'memory');
@@ -202,6 +203,25 @@ export function wantsToHaveQOSGuaranteed(vmi: VirtualMachineInstance): boolean {
     !cpuRequest.isZero() &&
     cpuRequest.cmp(resourceQuantity(resources?.limits, 'cpu')) === 0
   );
+}
+
+/**
+ * WantsToHaveQOSGuaranteed as the given release has it.
+ * upstream v1.9.0: memory also wants it when only a memory limit is set (the memory request is rendered later).
+ */
+export function wantsToHaveQOSGuaranteedInRelease(
+  vmi: VirtualMachineInstance,
+  release: KubeVirtRelease,
+): boolean {
+  if (release.before('v1.9.0')) return wantsToHaveQOSGuaranteed(vmi);
+  const resources = vmi.spec.domain.resources;
+  const memRequest = resourceQuantity(resources?.requests, 'memory');
+  const memLimit = resourceQuantity(resources?.limits, 'memory');
+  const cpuRequest = resourceQuantity(resources?.requests, 'cpu');
+  const memoryWantsIt =
+    (memRequest.isZero() && !memLimit.isZero()) || (!memRequest.isZero() && memRequest.cmp(memLimit) === 0);
+  const cpuWantsIt = !cpuRequest.isZero() && cpuRequest.cmp(resourceQuantity(resources?.limits, 'cpu')) === 0;
+  return memoryWantsIt && cpuWantsIt;
 }
 
 // upstream: (*VirtualMachineInstance).ShouldStartPaused

@@ -37,6 +37,7 @@ import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
 const PREFIX = 'failed to render launch manifest: ';
+const LAUNCHER_IMAGE = 'quay.io/kubevirt/virt-launcher:v1.4.0';
 
 type Case = ConformanceCase;
 const CASES = caseNames().map(loadCase);
@@ -91,7 +92,14 @@ describe('renderVolumes vs conformance pods', () => {
   for (const c of POD_CASES) {
     it(c.name, () => {
       const sidecars = hookSidecars(c);
-      const rendered = renderVolumes(c.vmi!, c.config, c.state, sidecars, backendStoragePVCName(c));
+      const rendered = renderVolumes(
+        c.vmi!,
+        c.config,
+        c.state,
+        sidecars,
+        backendStoragePVCName(c),
+        LAUNCHER_IMAGE,
+      );
       const additions = sidecarAdditions(sidecars);
       const compute = containersOf(c.pod!).find((container) => container.name === 'compute')!;
       assert.deepEqual(
@@ -150,7 +158,7 @@ describe('pod-level storage fields vs conformance pods', () => {
       );
       assert.equal(serviceAccountName(volumes), pod.spec?.serviceAccountName ?? '', 'serviceAccountName');
       const annotations = pod.metadata?.annotations ?? {};
-      for (const [key, value] of Object.entries(generateStorageAnnotations(c.vmi!))) {
+      for (const [key, value] of Object.entries(generateStorageAnnotations(c.vmi!, c.config))) {
         assert.equal(annotations[key], value, key);
       }
       const hasInit = initContainersOf(pod).some((container) => container.name === 'container-disk-binary');
@@ -189,7 +197,8 @@ describe('error cases', () => {
     it(`${prefix} missing PVC`, () => {
       const c = byName(prefix);
       assert.throws(
-        () => renderVolumes(c.vmi!, c.config, c.state, hookSidecars(c), backendStoragePVCName(c)),
+        () =>
+          renderVolumes(c.vmi!, c.config, c.state, hookSidecars(c), backendStoragePVCName(c), LAUNCHER_IMAGE),
         (error: unknown) => {
           assert.ok(error instanceof RenderError);
           assert.equal(error.message, expectedMessage(c));
@@ -256,7 +265,9 @@ describe('renderVolumes details', () => {
         },
       },
     ];
-    const volume = renderVolumes(vmi, config, state, [], '').volumes.find((v) => v.name === 'info');
+    const volume = renderVolumes(vmi, config, state, [], '', LAUNCHER_IMAGE).volumes.find(
+      (v) => v.name === 'info',
+    );
     assert.deepEqual(
       volume?.downwardAPI?.items?.map((i) => i.resourceFieldRef?.divisor),
       ['1Mi', '0'],
@@ -266,7 +277,9 @@ describe('renderVolumes details', () => {
   it('hostDisk of an unknown type gets an empty hostPath type; path is the image directory', () => {
     const vmi = base();
     vmi.spec.volumes = [{ name: 'hd', hostDisk: { path: '/data//disks/hd.img', type: 'Other' } }];
-    const volume = renderVolumes(vmi, config, state, [], '').volumes.find((v) => v.name === 'hd');
+    const volume = renderVolumes(vmi, config, state, [], '', LAUNCHER_IMAGE).volumes.find(
+      (v) => v.name === 'hd',
+    );
     assert.deepEqual(volume?.hostPath, { path: '/data/disks', type: '' });
   });
 
@@ -280,7 +293,7 @@ describe('renderVolumes details', () => {
   it('config volumes without a disk get a pod volume but no mount', () => {
     const vmi = base();
     vmi.spec.volumes = [{ name: 'cm', configMap: { name: 'c', optional: false } }];
-    const rendered = renderVolumes(vmi, config, state, [], '');
+    const rendered = renderVolumes(vmi, config, state, [], '', LAUNCHER_IMAGE);
     assert.deepEqual(
       rendered.volumes.find((v) => v.name === 'cm'),
       { name: 'cm', configMap: { name: 'c', optional: false } },
@@ -294,7 +307,7 @@ describe('renderVolumes details', () => {
   it('disableHotplug drops the hotplug-disks volume; sidecars add the hook socket dir', () => {
     const vmi = base();
     vmi.spec.domain.devices.disableHotplug = true;
-    const rendered = renderVolumes(vmi, config, state, [{ image: 'x' }], '');
+    const rendered = renderVolumes(vmi, config, state, [{ image: 'x' }], '', LAUNCHER_IMAGE);
     assert.equal(
       rendered.volumes.some((v) => v.name === 'hotplug-disks'),
       false,

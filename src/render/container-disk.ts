@@ -226,12 +226,12 @@ export function createImageVolumeInitContainer(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   name: string,
-  image: string,
+  image: string | undefined,
   imagePullPolicy: string | undefined,
 ): Container {
   const container: Container = {
     name: toContainerName(name),
-    image,
+    ...(image ? { image } : {}),
     command: [joinPath(CONTAINER_BINARY_DIR, '/usr/bin/container-disk')],
     args: ['--no-op'],
     resources: containerDiskResources(vmi, config),

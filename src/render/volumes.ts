@@ -333,7 +333,7 @@ class VolumeRenderer {
   private imageVolume(name: string, image: string, pullPolicy: string | undefined): PodVolume {
     const imageIDs = this.images.imageIDs;
     const reference = Object.hasOwn(imageIDs, name) ? imageIDs[name]! : image;
-    return { name, image: { reference, ...(pullPolicy ? { pullPolicy } : {}) } };
+    return { name, image: imageVolumeSource(reference, pullPolicy) };
   }
 
   // upstream v1.9.0: addContainerDiskVolume
@@ -369,12 +369,19 @@ class VolumeRenderer {
 
   // upstream v1.9.0: addLauncherBinaryVolume (never pinned to a digest)
   addLauncherBinaryVolume(): void {
-    const pullPolicy = this.images.imagePullPolicy;
     this.podVolumes.push({
       name: LAUNCHER_VOLUME,
-      image: { reference: this.images.launcherImage, ...(pullPolicy ? { pullPolicy } : {}) },
+      image: imageVolumeSource(this.images.launcherImage, this.images.imagePullPolicy),
     });
   }
+}
+
+/** An ImageVolumeSource; both fields have omitempty. */
+function imageVolumeSource(
+  reference: string | undefined,
+  pullPolicy: string | undefined,
+): NonNullable<PodVolume['image']> {
+  return { ...(reference ? { reference } : {}), ...(pullPolicy ? { pullPolicy } : {}) };
 }
 
 /** A secret volume source; Go's SecretName has omitempty. */

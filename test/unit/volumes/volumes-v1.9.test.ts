@@ -189,6 +189,32 @@ describe('v1.9.0 branches', () => {
     );
   });
 
+  it('a kernel-boot container without an image gives an empty image volume source and an image-less init container', () => {
+    const vmi = base();
+    vmi.spec.domain.firmware!.kernelBoot!.container = { kernelPath: '/boot/vmlinuz' } as never;
+    const rendered = renderVolumes(vmi, config(), state, [], '', LAUNCHER_IMAGE);
+    assert.deepEqual(
+      rendered.volumes.find((volume) => volume.name === 'kernel-boot-volume'),
+      { name: 'kernel-boot-volume', image: {} },
+    );
+    const [, kernelBoot] = generateImageVolumeInitContainers(vmi, config());
+    assert.equal(kernelBoot?.name, 'volumekernel-boot-volume');
+    assert.equal('image' in kernelBoot!, false);
+    assert.equal('imagePullPolicy' in kernelBoot!, false);
+  });
+
+  it('spec.serviceAccountName names the pod service account (over a serviceAccount volume) without mounting the token', () => {
+    const vmi = base();
+    (vmi.spec as { serviceAccountName?: string }).serviceAccountName = 'spec-sa';
+    let pod = renderLaunchManifest(vmi, config(), state, options);
+    assert.equal(pod.spec?.serviceAccountName, 'spec-sa');
+    assert.equal(pod.spec?.automountServiceAccountToken, false);
+    vmi.spec.volumes!.push({ name: 'sa', serviceAccount: { serviceAccountName: 'volume-sa' } });
+    pod = renderLaunchManifest(vmi, config(), state, options);
+    assert.equal(pod.spec?.serviceAccountName, 'spec-sa');
+    assert.equal(pod.spec?.automountServiceAccountToken, true);
+  });
+
   it('the kernel-boot pull secret joins the pod pull secrets', () => {
     const pod = renderLaunchManifest(base(), config(), state, options);
     assert.deepEqual(pod.spec?.imagePullSecrets, [{ name: 'ks' }]);

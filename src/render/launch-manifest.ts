@@ -95,7 +95,7 @@ export function renderLaunchManifest(
   try {
     let backendStoragePVCName = '';
     if (isBackendStorageNeeded(vmi, config)) {
-      const pvc = pvcForVMI(state, vmi);
+      const pvc = pvcForVMI(state, vmi, config);
       if (!pvc) {
         throw new RenderError(
           "can't generate manifest without backend-storage PVC, waiting for the PVC to be created",

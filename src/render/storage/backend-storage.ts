@@ -25,12 +25,15 @@ function basePVC(vmi: VirtualMachineInstance): string {
 export function pvcForVMI(
   state: ClusterState,
   vmi: VirtualMachineInstance,
+  config: ClusterConfig,
 ): PersistentVolumeClaim | undefined {
   const name = vmi.metadata?.name ?? '';
   const namespace = vmi.metadata?.namespace ?? '';
   let legacyPVC: PersistentVolumeClaim | undefined;
   for (const pvc of state.listPersistentVolumeClaims(namespace)) {
     if ((pvc.metadata?.namespace ?? namespace) !== namespace) continue;
+    // upstream v1.9.0: a PVC being deleted is not the VMI's backend storage
+    if (config.release.atLeast('v1.9.0') && pvc.metadata?.deletionTimestamp != null) continue;
     const labels = pvc.metadata?.labels ?? {};
     if (Object.hasOwn(labels, PVC_PREFIX) && labels[PVC_PREFIX] === name) return pvc;
     if (pvc.metadata?.name === basePVC(vmi)) legacyPVC = pvc;

@@ -34,7 +34,9 @@ function hookSidecars(c: ConformanceCase): HookSidecar[] {
 }
 
 function backendStoragePVCName(c: ConformanceCase): string {
-  return isBackendStorageNeeded(c.vmi!, c.config) ? (pvcForVMI(c.state, c.vmi!)?.metadata?.name ?? '') : '';
+  return isBackendStorageNeeded(c.vmi!, c.config)
+    ? (pvcForVMI(c.state, c.vmi!, c.config)?.metadata?.name ?? '')
+    : '';
 }
 
 const clean = (value: unknown): unknown => dropEmpty(JSON.parse(JSON.stringify(value ?? null)));
@@ -326,6 +328,27 @@ describe('v1.9.0 branches', () => {
       isBackendStorageNeeded(disabled, new ClusterConfig({ release: KubeVirtRelease.of('v1.4.0') })),
       true,
     );
+  });
+
+  it('a backend-storage PVC being deleted is passed over', () => {
+    const deleting = new MemoryClusterState([
+      {
+        kind: 'PersistentVolumeClaim',
+        metadata: {
+          name: 'persistent-state-for-vm-x',
+          namespace: 'ns',
+          labels: { 'persistent-state-for': 'vm' },
+          deletionTimestamp: '2026-01-01T00:00:00Z',
+        },
+      } as ClusterObject,
+      {
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'persistent-state-for-vm', namespace: 'ns' },
+      } as ClusterObject,
+    ]);
+    assert.equal(pvcForVMI(deleting, base(), config())?.metadata?.name, 'persistent-state-for-vm');
+    const v1_4 = new ClusterConfig({ release: KubeVirtRelease.of('v1.4.0') });
+    assert.equal(pvcForVMI(deleting, base(), v1_4)?.metadata?.name, 'persistent-state-for-vm-x');
   });
 
   it('kubevirt.io/skip-backup-hooks on the VMI drops the velero hooks (the KubeVirt CR one is not read)', () => {

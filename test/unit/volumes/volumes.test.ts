@@ -35,6 +35,7 @@ import { dropEmpty } from '../../support/normalize.js';
 import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+const V1_4_CONFIG = new ClusterConfig({ release: V1_4_0 });
 
 const PREFIX = 'failed to render launch manifest: ';
 const LAUNCHER_IMAGE = 'quay.io/kubevirt/virt-launcher:v1.4.0';
@@ -51,7 +52,9 @@ function hookSidecars(c: Case): HookSidecar[] {
 }
 
 function backendStoragePVCName(c: Case): string {
-  return isBackendStorageNeededForVMI(c.vmi!.spec) ? (pvcForVMI(c.state, c.vmi!)?.metadata?.name ?? '') : '';
+  return isBackendStorageNeededForVMI(c.vmi!.spec)
+    ? (pvcForVMI(c.state, c.vmi!, c.config)?.metadata?.name ?? '')
+    : '';
 }
 
 const clean = (value: unknown): unknown => dropEmpty(JSON.parse(JSON.stringify(value ?? null)));
@@ -189,7 +192,7 @@ describe('error cases', () => {
   it('096 missing backend-storage PVC', () => {
     const c = byName('096-');
     assert.equal(isBackendStorageNeededForVMI(c.vmi!.spec), true);
-    assert.equal(pvcForVMI(c.state, c.vmi!), undefined);
+    assert.equal(pvcForVMI(c.state, c.vmi!, c.config), undefined);
     assert.match(c.error!, /can't generate manifest without backend-storage PVC/);
   });
 
@@ -229,7 +232,7 @@ describe('backend storage PVC lookup', () => {
       pvc('persistent-state-for-vm1', 'ns'),
       pvc('persistent-state-for-vm1-abcde', 'ns', { 'persistent-state-for': 'vm1' }),
     ]);
-    assert.equal(pvcForVMI(state, vmi)?.metadata?.name, 'persistent-state-for-vm1-abcde');
+    assert.equal(pvcForVMI(state, vmi, V1_4_CONFIG)?.metadata?.name, 'persistent-state-for-vm1-abcde');
   });
 
   it('falls back to the legacy name and ignores other namespaces and VMIs', () => {
@@ -238,8 +241,8 @@ describe('backend storage PVC lookup', () => {
       pvc('persistent-state-for-vm2-x', 'ns', { 'persistent-state-for': 'vm2' }),
       pvc('persistent-state-for-vm1', 'ns'),
     ]);
-    assert.equal(pvcForVMI(state, vmi)?.metadata?.name, 'persistent-state-for-vm1');
-    assert.equal(pvcForVMI(new MemoryClusterState([]), vmi), undefined);
+    assert.equal(pvcForVMI(state, vmi, V1_4_CONFIG)?.metadata?.name, 'persistent-state-for-vm1');
+    assert.equal(pvcForVMI(new MemoryClusterState([]), vmi, V1_4_CONFIG), undefined);
   });
 });
 

@@ -511,6 +511,10 @@ export class ClusterConfig {
     if (developer?.disabledFeatureGates?.includes(gate)) return false;
     return state === 'Beta';
   }
+  /** upstream v1.9.0: ImageVolumeEnabled (Beta since v1.7.0): containerDisks as Kubernetes image volumes. */
+  imageVolumeEnabled = (): boolean => this.isGateNewInV190Enabled('ImageVolume', 'Beta');
+  /** upstream v1.9.0: PluginsEnabled (Alpha). */
+  pluginsEnabled = (): boolean => this.isGateNewInV190Enabled('Plugins', 'Alpha');
   /** Beta in v1.9.0: the template service skips the NetworkAttachmentDefinition lookup. */
   externalNetResourceInjectionEnabled = (): boolean =>
     this.isGateNewInV190Enabled('ExternalNetResourceInjection', 'Beta');

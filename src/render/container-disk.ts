@@ -16,6 +16,10 @@ import {
 
 export const KERNEL_BOOT_NAME = 'kernel-boot';
 export const KERNEL_BOOT_VOLUME_NAME = `${KERNEL_BOOT_NAME}-volume`;
+/** upstream v1.9.0: LauncherVolume, the image volume of the launcher image that carries the container-disk binary. */
+export const LAUNCHER_VOLUME = 'launcher-volume';
+/** upstream v1.9.0: util.ContainerBinary, where the launcher-volume is mounted in the image-volume init containers. */
+export const CONTAINER_BINARY_DIR = '/container-disk-binary';
 const EPHEMERAL_STORAGE_OVERHEAD_SIZE = '50M';
 
 /** virt-controller points the package at <ephemeral-disk-dir>/container-disk-data (SetLocalDirectoryOnly). */
@@ -209,6 +213,73 @@ function generateContainerFromVolume(
   };
   if (containerDisk.imagePullPolicy) container.imagePullPolicy = containerDisk.imagePullPolicy;
   return container;
+}
+
+/** upstream v1.9.0: whether the image of a volume is already pinned to a digest (no init container needed). */
+export function hasImageDigest(imageIDs: ImageIDs, volumeName: string): boolean {
+  return Object.hasOwn(imageIDs, volumeName) && imageIDs[volumeName]!.includes('@sha256:');
+}
+
+// upstream v1.9.0: CreateImageVolumeInitContainer (pulls the image and records its digest; the binary comes from
+// the launcher-volume)
+export function createImageVolumeInitContainer(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  name: string,
+  image: string | undefined,
+  imagePullPolicy: string | undefined,
+): Container {
+  const container: Container = {
+    name: toContainerName(name),
+    ...(image ? { image } : {}),
+    command: [joinPath(CONTAINER_BINARY_DIR, '/usr/bin/container-disk')],
+    args: ['--no-op'],
+    resources: containerDiskResources(vmi, config),
+    securityContext: {
+      runAsUser: NonRootUID,
+      runAsNonRoot: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    },
+    volumeMounts: [{ name: LAUNCHER_VOLUME, mountPath: CONTAINER_BINARY_DIR, readOnly: true }],
+  };
+  if (imagePullPolicy) container.imagePullPolicy = imagePullPolicy;
+  return container;
+}
+
+// upstream v1.9.0: the image-volume branch of renderLaunchManifest's init containers (one per containerDisk and
+// for the kernel-boot container, unless its image is already pinned to a digest)
+export function generateImageVolumeInitContainers(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  imageIDs: ImageIDs = {},
+): Container[] {
+  const containers: Container[] = [];
+  for (const volume of vmi.spec.volumes ?? []) {
+    if (!volume.containerDisk || hasImageDigest(imageIDs, volume.name)) continue;
+    containers.push(
+      createImageVolumeInitContainer(
+        vmi,
+        config,
+        volume.name,
+        volume.containerDisk.image,
+        volume.containerDisk.imagePullPolicy,
+      ),
+    );
+  }
+  if (hasKernelBootContainerImage(vmi) && !hasImageDigest(imageIDs, KERNEL_BOOT_VOLUME_NAME)) {
+    const kernelBootContainer = vmi.spec.domain.firmware!.kernelBoot!.container!;
+    containers.push(
+      createImageVolumeInitContainer(
+        vmi,
+        config,
+        KERNEL_BOOT_VOLUME_NAME,
+        kernelBootContainer.image,
+        kernelBootContainer.imagePullPolicy,
+      ),
+    );
+  }
+  return containers;
 }
 
 // upstream: toContainerName

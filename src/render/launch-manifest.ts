@@ -47,13 +47,14 @@ import {
   serviceAccountName,
   haveContainerDiskVolume,
 } from './volumes.js';
-import { isBackendStorageNeededForVMI, pvcForVMI } from './storage/backend-storage.js';
+import { isBackendStorageNeeded, pvcForVMI } from './storage/backend-storage.js';
 import { generateStorageAnnotations } from './storage/annotations.js';
 import {
   generateContainers,
   generateInitContainers,
   generateKernelBootContainer,
   generateKernelBootInitContainer,
+  generateImageVolumeInitContainers,
 } from './container-disk.js';
 import { generateVirtioFSContainers } from './virtiofs.js';
 import {
@@ -107,8 +108,8 @@ export function renderLaunchManifest(
 ): Pod {
   try {
     let backendStoragePVCName = '';
-    if (isBackendStorageNeededForVMI(vmi.spec)) {
-      const pvc = pvcForVMI(state, vmi);
+    if (isBackendStorageNeeded(vmi, config)) {
+      const pvc = pvcForVMI(state, vmi, config);
       if (!pvc) {
         throw new RenderError(
           "can't generate manifest without backend-storage PVC, waiting for the PVC to be created",
@@ -516,14 +517,29 @@ function renderPod(
   ];
 
   // upstream v1.9.0: clusterConfig.ImageVolumeEnabled() (the volume renderer follows the same condition)
-  const imageVolume = v1_9 && config.isFeatureGateEnabled('ImageVolume');
-  const command = launcherCommand(vmi, config, options, gracePeriodSeconds, hookSidecars.length, imageVolume);
-  const volumes = renderVolumes(vmi, config, state, hookSidecars, backendStoragePVCName);
+  const imageVolumes = config.imageVolumeEnabled();
+  const command = launcherCommand(
+    vmi,
+    config,
+    options,
+    gracePeriodSeconds,
+    hookSidecars.length,
+    imageVolumes,
+  );
+  const volumes = renderVolumes(
+    vmi,
+    config,
+    state,
+    hookSidecars,
+    backendStoragePVCName,
+    options.launcherImage,
+  );
 
   const computeSpec: ContainerSpecOptions = {
     release: config.release,
     volumeDevices: volumes.devices,
     volumeMounts: volumes.mounts,
+    sharedFilesystems: volumes.sharedFilesystemPaths,
     resources,
     ports: containerPortsFromVMI(vmi),
   };
@@ -559,9 +575,13 @@ function renderPod(
   const verbosity = launcherLogVerbosity(vmi, config, compute);
   compute.env.push({ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } });
 
-  const containers: Container[] = [compute, ...generateContainers(vmi, config)];
-  const kernelBoot = generateKernelBootContainer(vmi, config);
-  if (kernelBoot) containers.push(kernelBoot);
+  const containers: Container[] = [compute];
+  // upstream v1.9.0: with image volumes there are no containerDisk / kernel-boot containers
+  if (!imageVolumes) {
+    containers.push(...generateContainers(vmi, config));
+    const kernelBoot = generateKernelBootContainer(vmi, config);
+    if (kernelBoot) containers.push(kernelBoot);
+  }
   containers.push(...generateVirtioFSContainers(vmi, options.launcherImage, config));
   const consoleLog = generateSerialConsoleLogContainer(vmi, options.launcherImage, config, verbosity);
   // upstream v1.9.0: guest-console-log is the first init container (a native sidecar)
@@ -595,7 +615,9 @@ function renderPod(
 
   const initContainers: Container[] = [];
   if (consoleLog && v1_9) initContainers.push(consoleLog);
-  if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
+  if (imageVolumes) {
+    initContainers.push(...generateImageVolumeInitContainers(vmi, config));
+  } else if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
     const initSpec: ContainerSpecOptions = {
       release: config.release,
       volumeMounts: [{ name: VIRT_BIN_DIR, mountPath: '/init/usr/bin' }],
@@ -609,7 +631,13 @@ function renderPod(
         'container-disk-binary',
         options.launcherImage,
         config.getImagePullPolicy(),
-        ['/usr/bin/cp', '/usr/bin/container-disk', '/init/usr/bin/container-disk'],
+        [
+          '/usr/bin/cp',
+          // upstream v1.9.0: the copy keeps the binary's attributes
+          ...(config.release.atLeast('v1.9.0') ? ['--preserve=all'] : []),
+          '/usr/bin/container-disk',
+          '/init/usr/bin/container-disk',
+        ],
         initSpec,
       ),
     );

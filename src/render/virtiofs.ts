@@ -46,6 +46,10 @@ export function generateVirtioFSContainers(
   const containers: Container[] = [];
   for (const volume of vmi.spec.volumes ?? []) {
     if (!passthroughFSVolumes.has(volume.name)) continue;
+    // upstream v1.9.0: containerPath volumes get theirs from the launcher pod's mutating webhook
+    if (config.release.atLeast('v1.9.0') && (volume as { containerPath?: unknown }).containerPath != null) {
+      continue;
+    }
     const dedicated = isCPUDedicated(vmi);
     const resources = resourcesForVirtioFSContainer(
       dedicated,
@@ -127,19 +131,10 @@ function generateContainerFromVolume(
   image: string,
   resources: ResourceRequirements,
 ): Container {
-  const args = [
-    `--socket-path=${virtioFSSocketPath(volume.name)}`,
-    `--shared-dir=${virtioFSMountPoint(volume)}`,
-    '--cache=auto',
-  ];
-  let profile: SecurityProfile = 'restricted';
-  let sandbox = 'none';
-  if (canRunWithPrivileges(config, volume)) {
-    profile = 'privileged';
-    sandbox = 'chroot';
-    args.push('--xattr');
-  }
-  args.push(`--sandbox=${sandbox}`);
+  const args = virtiofsdArgs(config, volume);
+  // upstream v1.9.0: virtiofsd always runs unprivileged
+  const profile: SecurityProfile =
+    config.release.before('v1.9.0') && canRunWithPrivileges(config, volume) ? 'privileged' : 'restricted';
 
   const volumeMounts: VolumeMount[] = [
     { name: VIRTIOFS_CONTAINERS, mountPath: VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR },
@@ -156,4 +151,34 @@ function generateContainerFromVolume(
     resources,
     securityContext: securityContextVirtioFS(profile),
   };
+}
+
+/** virtiofsd's arguments. */
+function virtiofsdArgs(config: ClusterConfig, volume: Volume): string[] {
+  if (config.release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: no sandbox nor xattr; migration-friendly modes; the service account token's owner
+    // shows up as root in the guest
+    const args = [
+      `--socket-path=${virtioFSSocketPath(volume.name)}`,
+      `--shared-dir=${virtioFSMountPoint(volume)}`,
+      '--sandbox=none',
+      '--cache=auto',
+      '--migration-on-error=guest-error',
+      '--migration-mode=find-paths',
+    ];
+    if (volume.serviceAccount != null) args.push(`--translate-uid=host:${NonRootUID}:0:1`);
+    return args;
+  }
+  const args = [
+    `--socket-path=${virtioFSSocketPath(volume.name)}`,
+    `--shared-dir=${virtioFSMountPoint(volume)}`,
+    '--cache=auto',
+  ];
+  let sandbox = 'none';
+  if (canRunWithPrivileges(config, volume)) {
+    sandbox = 'chroot';
+    args.push('--xattr');
+  }
+  args.push(`--sandbox=${sandbox}`);
+  return args;
 }

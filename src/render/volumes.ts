@@ -15,7 +15,7 @@ import {
   VIRT_SHARE_DIR,
 } from './options.js';
 import { joinPath, dirPath } from './util/path.js';
-import { hasHugePages, isNonRootVMI, isVMIVirtiofsEnabled } from './util/vmi.js';
+import { hasHugePages, hasKernelBootContainerImage, isNonRootVMI, isVMIVirtiofsEnabled } from './util/vmi.js';
 import {
   DOWNWARD_METRIC_DISKS_DIR,
   SECRET_SOURCE_DIR,
@@ -25,12 +25,15 @@ import {
   getSecretSourcePath,
 } from './storage/config-volumes.js';
 import { getMountedHostDiskDir } from './storage/host-disk.js';
-import { PvcNotFoundError, isPVCBlockFromStore } from './storage/pvc.js';
+import { PvcNotFoundError, hasSharedAccessMode, isPVCBlockFromStore } from './storage/pvc.js';
 import {
+  hasCBTStateEnabled,
   hasPersistentEFI,
-  hasPersistentTPMDevice,
-  isBackendStorageNeededForVMI,
+  hasPersistentTPMForRelease,
+  isBackendStorageNeeded,
+  pathForCBT,
 } from './storage/backend-storage.js';
+import { KERNEL_BOOT_VOLUME_NAME, LAUNCHER_VOLUME, hasImageDigest, type ImageIDs } from './container-disk.js';
 import { HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
 import { VIRTIOFS_CONTAINERS, VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR } from './virtiofs.js';
 import { bindingPluginNetworkWithDeviceInfoExist, sriovInterfaceExist } from './network/vmispec.js';
@@ -46,11 +49,30 @@ export const CONTAINER_DISKS_VOLUME = 'container-disks';
 export const HOTPLUG_DISKS_VOLUME = 'hotplug-disks';
 export const HOOK_SIDECAR_SOCKS_VOLUME = 'hook-sidecar-sockets';
 export const VIRT_BIN_DIR_VOLUME = 'virt-bin-share-dir';
+// upstream v1.9.0: template.go pluginSocketsVolumeName / pluginSocketsDir
+const PLUGIN_SOCKETS_VOLUME = 'kubevirt-plugin-sockets';
+const PLUGIN_SOCKETS_DIR = '/var/run/kubevirt-plugin';
+// upstream v1.9.0: util.VirtImageVolumeDir / util.VirtKernelBootVolumeDir
+export const VIRT_IMAGE_VOLUME_DIR = '/var/run/kubevirt-image-volume';
+export const VIRT_KERNEL_BOOT_VOLUME_DIR = '/var/run/kubevirt-kernel-boot';
+/** upstream v1.9.0: withBackendStorage spells it under /run, not /var/run. */
+const BACKEND_STORAGE_META_DIR = '/run/kubevirt-private/backend-storage-meta';
 
 export interface RenderedVolumes {
   volumes: PodVolume[];
   mounts: VolumeMount[];
   devices: VolumeDevice[];
+  /** Mount paths of the ReadWriteMany filesystem PVCs (v1.9.0 compute env SHARED_FILESYSTEM_PATHS). */
+  sharedFilesystemPaths: string[];
+}
+
+/** What upstream v1.9.0's NewVolumeRenderer gets besides the directories. */
+interface ImageVolumeSettings {
+  /** containerDisks (and the kernel-boot container) as Kubernetes image volumes (gate ImageVolume). */
+  useImageVolumes: boolean;
+  launcherImage: string;
+  imagePullPolicy: string;
+  imageIDs: ImageIDs;
 }
 
 type SysprepSource = NonNullable<Volume['sysprep']>;
@@ -84,8 +106,11 @@ class VolumeRenderer {
   readonly podVolumes: PodVolume[] = [];
   readonly podVolumeMounts: VolumeMount[] = [];
   readonly volumeDevices: VolumeDevice[] = [];
+  readonly sharedFilesystemPaths: string[] = [];
 
   constructor(
+    readonly config: ClusterConfig,
+    readonly images: ImageVolumeSettings,
     readonly namespace: string,
     readonly ephemeralDiskDir: string,
     readonly containerDiskDir: string,
@@ -94,15 +119,24 @@ class VolumeRenderer {
 
   // upstream: VolumeRenderer.Mounts
   mounts(): VolumeMount[] {
-    return [
+    const containerDisks = mountPathWithPropagation(
+      CONTAINER_DISKS_VOLUME,
+      this.containerDiskDir,
+      'HostToContainer',
+    );
+    const mounts = [
       mountPath('private', VIRT_PRIVATE_DIR),
       mountPath('public', VIRT_SHARE_DIR),
       mountPath('ephemeral-disks', this.ephemeralDiskDir),
-      mountPathWithPropagation(CONTAINER_DISKS_VOLUME, this.containerDiskDir, 'HostToContainer'),
+    ];
+    if (this.config.release.before('v1.9.0')) mounts.push(containerDisks);
+    mounts.push(
       mountPath('libvirt-runtime', '/var/run/libvirt'),
       mountPath('sockets', joinPath(this.virtShareDir, 'sockets')),
-      ...this.podVolumeMounts,
-    ];
+    );
+    // upstream v1.9.0: the container-disks mount moved after sockets, and is gone with image volumes
+    if (this.config.release.atLeast('v1.9.0') && !this.images.useImageVolumes) mounts.push(containerDisks);
+    return [...mounts, ...this.podVolumeMounts];
   }
 
   // upstream: VolumeRenderer.Volumes
@@ -114,7 +148,7 @@ class VolumeRenderer {
       emptyDirVolume(VIRT_BIN_DIR_VOLUME),
       emptyDirVolume('libvirt-runtime'),
       emptyDirVolume('ephemeral-disks'),
-      emptyDirVolume(CONTAINER_DISKS_VOLUME),
+      ...(this.images.useImageVolumes ? [] : [emptyDirVolume(CONTAINER_DISKS_VOLUME)]),
       ...this.podVolumes,
     ];
   }
@@ -126,12 +160,17 @@ class VolumeRenderer {
 
   // upstream: addPVCToLaunchManifest
   addPVCToLaunchManifest(state: ClusterState, volume: Volume, claimName: string): void {
-    const { exists, isBlock } = isPVCBlockFromStore(state, this.namespace, claimName);
+    const { pvc, exists, isBlock } = isPVCBlockFromStore(state, this.namespace, claimName);
     if (!exists) throw new PvcNotFoundError(`didn't find PVC ${claimName}`);
     if (isBlock) {
       this.volumeDevices.push({ name: volume.name, devicePath: joinPath('/', 'dev', volume.name) });
     } else {
-      this.podVolumeMounts.push({ name: volume.name, mountPath: getMountedHostDiskDir(volume.name) });
+      const path = getMountedHostDiskDir(volume.name);
+      this.podVolumeMounts.push({ name: volume.name, mountPath: path });
+      // upstream v1.9.0: ReadWriteMany filesystem PVCs are listed for the launcher
+      if (this.config.release.atLeast('v1.9.0') && hasSharedAccessMode(pvc?.spec?.accessModes)) {
+        this.sharedFilesystemPaths.push(path);
+      }
     }
   }
 
@@ -289,6 +328,60 @@ class VolumeRenderer {
       readOnly: true,
     });
   }
+
+  /** An image volume; the image is the one of a previous pod (pinned to a digest) where known. */
+  private imageVolume(name: string, image: string, pullPolicy: string | undefined): PodVolume {
+    const imageIDs = this.images.imageIDs;
+    const reference = Object.hasOwn(imageIDs, name) ? imageIDs[name]! : image;
+    return { name, image: imageVolumeSource(reference, pullPolicy) };
+  }
+
+  // upstream v1.9.0: addContainerDiskVolume
+  addContainerDiskVolume(volume: Volume): void {
+    const containerDisk = volume.containerDisk!;
+    this.podVolumes.push(this.imageVolume(volume.name, containerDisk.image, containerDisk.imagePullPolicy));
+  }
+
+  // upstream v1.9.0: addContainerDiskVolumeMount (disk_<index among all volumes>)
+  addContainerDiskVolumeMount(volume: Volume, volumeIndex: number): void {
+    this.podVolumeMounts.push({
+      name: volume.name,
+      mountPath: joinPath(VIRT_IMAGE_VOLUME_DIR, `disk_${volumeIndex}`),
+      readOnly: true,
+    });
+  }
+
+  // upstream v1.9.0: addKernelBootVolume
+  addKernelBootVolume(container: { image: string; imagePullPolicy?: string }): void {
+    this.podVolumes.push(
+      this.imageVolume(KERNEL_BOOT_VOLUME_NAME, container.image, container.imagePullPolicy),
+    );
+  }
+
+  // upstream v1.9.0: addKernelBootVolumeMount
+  addKernelBootVolumeMount(): void {
+    this.podVolumeMounts.push({
+      name: KERNEL_BOOT_VOLUME_NAME,
+      mountPath: VIRT_KERNEL_BOOT_VOLUME_DIR,
+      readOnly: true,
+    });
+  }
+
+  // upstream v1.9.0: addLauncherBinaryVolume (never pinned to a digest)
+  addLauncherBinaryVolume(): void {
+    this.podVolumes.push({
+      name: LAUNCHER_VOLUME,
+      image: imageVolumeSource(this.images.launcherImage, this.images.imagePullPolicy),
+    });
+  }
+}
+
+/** An ImageVolumeSource; both fields have omitempty. */
+function imageVolumeSource(
+  reference: string | undefined,
+  pullPolicy: string | undefined,
+): NonNullable<PodVolume['image']> {
+  return { ...(reference ? { reference } : {}), ...(pullPolicy ? { pullPolicy } : {}) };
 }
 
 /** A secret volume source; Go's SecretName has omitempty. */
@@ -403,18 +496,53 @@ export function pathForNVram(vmi: VirtualMachineInstance): string {
     : '/var/lib/libvirt/qemu/nvram';
 }
 
+// upstream v1.9.0: shouldAddLauncherBinaryVolume (needed as soon as one image-volume init container runs)
+function shouldAddLauncherBinaryVolume(vmi: VirtualMachineInstance, imageIDs: ImageIDs): boolean {
+  if (
+    (vmi.spec.volumes ?? []).some((volume) => volume.containerDisk && !hasImageDigest(imageIDs, volume.name))
+  ) {
+    return true;
+  }
+  return hasKernelBootContainerImage(vmi) && !hasImageDigest(imageIDs, KERNEL_BOOT_VOLUME_NAME);
+}
+
+// upstream v1.9.0: withImageVolumes
+function withImageVolumes(vmi: VirtualMachineInstance): VolumeRendererOption {
+  return (renderer) => {
+    (vmi.spec.volumes ?? []).forEach((volume, index) => {
+      if (!volume.containerDisk) return;
+      renderer.addContainerDiskVolume(volume);
+      renderer.addContainerDiskVolumeMount(volume, index);
+    });
+    if (hasKernelBootContainerImage(vmi)) {
+      renderer.addKernelBootVolume(vmi.spec.domain.firmware!.kernelBoot!.container!);
+      renderer.addKernelBootVolumeMount();
+    }
+    if (shouldAddLauncherBinaryVolume(vmi, renderer.images.imageIDs)) renderer.addLauncherBinaryVolume();
+  };
+}
+
 // upstream: withBackendStorage
 function withBackendStorage(
   vmi: VirtualMachineInstance,
+  config: ClusterConfig,
   backendStoragePVCName: string,
 ): VolumeRendererOption {
   return (renderer) => {
-    if (!isBackendStorageNeededForVMI(vmi.spec)) return;
+    if (!isBackendStorageNeeded(vmi, config)) return;
     const volumeName = 'vm-state';
     renderer.podVolumes.push({
       name: volumeName,
       persistentVolumeClaim: { claimName: backendStoragePVCName },
     });
+    if (config.release.atLeast('v1.9.0')) {
+      // upstream v1.9.0: the backend storage keeps its own metadata
+      renderer.podVolumeMounts.push({
+        name: volumeName,
+        mountPath: BACKEND_STORAGE_META_DIR,
+        subPath: 'meta',
+      });
+    }
     if (isNonRootVMI(vmi)) {
       renderer.podVolumes.push(emptyDirVolume('private-libvirt'), emptyDirVolume('private-libvirt-qemu'));
       renderer.podVolumeMounts.push(
@@ -422,7 +550,7 @@ function withBackendStorage(
         { name: 'private-libvirt-qemu', mountPath: joinPath(VIRT_PRIVATE_DIR, 'libvirt', 'qemu') },
       );
     }
-    if (hasPersistentTPMDevice(vmi.spec)) {
+    if (hasPersistentTPMForRelease(vmi.spec, config)) {
       renderer.podVolumeMounts.push(
         { name: volumeName, mountPath: pathForSwtpm(vmi), subPath: 'swtpm' },
         { name: volumeName, mountPath: pathForSwtpmLocalca(vmi), subPath: 'swtpm-localca' },
@@ -431,6 +559,17 @@ function withBackendStorage(
     if (hasPersistentEFI(vmi.spec)) {
       renderer.podVolumeMounts.push({ name: volumeName, mountPath: pathForNVram(vmi), subPath: 'nvram' });
     }
+    if (config.release.atLeast('v1.9.0') && hasCBTStateEnabled(vmi)) {
+      renderer.podVolumeMounts.push({ name: volumeName, mountPath: pathForCBT(vmi), subPath: 'cbt' });
+    }
+  };
+}
+
+// upstream v1.9.0: withPluginSocketVolume
+function withPluginSocketVolume(): VolumeRendererOption {
+  return (renderer) => {
+    renderer.podVolumes.push(emptyDirVolume(PLUGIN_SOCKETS_VOLUME));
+    renderer.podVolumeMounts.push(mountPath(PLUGIN_SOCKETS_VOLUME, PLUGIN_SOCKETS_DIR));
   };
 }
 
@@ -498,6 +637,7 @@ function newVolumeRenderer(
   state: ClusterState,
   hookSidecars: readonly HookSidecar[],
   backendStoragePVCName: string,
+  images: ImageVolumeSettings,
 ): VolumeRenderer {
   const spec = vmi.spec;
   const volumes = spec.volumes ?? [];
@@ -506,9 +646,11 @@ function newVolumeRenderer(
     withVMIConfigVolumes(spec.domain.devices.disks ?? [], volumes),
     withVMIVolumes(state, volumes, vmi.status?.volumeStatus),
     withAccessCredentials(spec.accessCredentials),
-    withBackendStorage(vmi, backendStoragePVCName),
+    withBackendStorage(vmi, config, backendStoragePVCName),
   ];
+  if (images.useImageVolumes) options.push(withImageVolumes(vmi));
   if (hookSidecars.length !== 0) options.push(withSidecarVolumes(hookSidecars));
+  if (config.pluginsEnabled()) options.push(withPluginSocketVolume());
   if (hasHugePages(vmi)) options.push(withHugepages());
   if (!spec.domain.devices.disableHotplug) options.push(withHotplugSupport(HOTPLUG_DISK_DIR));
   if (
@@ -524,6 +666,8 @@ function newVolumeRenderer(
 
   // upstream: NewVolumeRenderer (the namespace is the VMI's; objects without one live in "default")
   const renderer = new VolumeRenderer(
+    config,
+    images,
     vmi.metadata?.namespace || 'default',
     EPHEMERAL_DISK_DIR,
     CONTAINER_DISK_DIR,
@@ -543,9 +687,22 @@ export function renderVolumes(
   state: ClusterState,
   hookSidecars: readonly HookSidecar[],
   backendStoragePVCName: string,
+  launcherImage: string,
+  imageIDs: ImageIDs = {},
 ): RenderedVolumes {
-  const renderer = newVolumeRenderer(vmi, config, state, hookSidecars, backendStoragePVCName);
-  return { volumes: renderer.volumes(), mounts: renderer.mounts(), devices: renderer.devices() };
+  const images: ImageVolumeSettings = {
+    useImageVolumes: config.imageVolumeEnabled(),
+    launcherImage,
+    imagePullPolicy: config.getImagePullPolicy(),
+    imageIDs,
+  };
+  const renderer = newVolumeRenderer(vmi, config, state, hookSidecars, backendStoragePVCName, images);
+  return {
+    volumes: renderer.volumes(),
+    mounts: renderer.mounts(),
+    devices: renderer.devices(),
+    sharedFilesystemPaths: renderer.sharedFilesystemPaths,
+  };
 }
 
 // upstream: template.go sysprepVolumeSource

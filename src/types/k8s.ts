@@ -3,7 +3,6 @@ export type {
   Pod,
   PodSpec,
   Container,
-  Volume as PodVolume,
   VolumeMount,
   VolumeDevice,
   EnvVar,
@@ -23,6 +22,11 @@ export type {
   Toleration,
 } from 'kubernetes-types/core/v1.js';
 export type { ObjectMeta, OwnerReference, LabelSelector } from 'kubernetes-types/meta/v1.js';
+
+/** A Pod volume; `image` (ImageVolumeSource, Kubernetes v1.31+) is newer than the kubernetes-types shapes. */
+export type PodVolume = import('kubernetes-types/core/v1.js').Volume & {
+  image?: { reference?: string; pullPolicy?: string };
+};
 
 /** Multus NetworkAttachmentDefinition (k8s.cni.cncf.io/v1). */
 export interface NetworkAttachmentDefinition {

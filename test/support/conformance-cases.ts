@@ -7,16 +7,12 @@ import { ClusterConfig, type Arch } from '../../src/cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject } from '../../src/state/cluster-state.js';
 import type { KubeVirt, VirtualMachineInstance } from '../../src/types/kubevirt.js';
 import type { Pod } from '../../src/types/k8s.js';
-import { KubeVirtRelease } from '../../src/release/release.js';
-const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+import { KubeVirtRelease, type KubeVirtVersion } from '../../src/release/release.js';
 
-export const CONFORMANCE_DIR = fileURLToPath(
-  new URL('../../../fixtures/conformance/v1.4.0/cases/', import.meta.url),
-);
-
-/** The `cases/` corpus of a release. */
-const casesDir = (release: KubeVirtRelease): string =>
-  fileURLToPath(new URL(`../../../fixtures/conformance/${release.version}/cases/`, import.meta.url));
+/** The `cases/` corpus of a release (v1.4.0 unless told). */
+export const conformanceDir = (release: KubeVirtVersion = 'v1.4.0'): string =>
+  fileURLToPath(new URL(`../../../fixtures/conformance/${release}/cases/`, import.meta.url));
+export const CONFORMANCE_DIR = conformanceDir();
 
 export interface ConformanceCase {
   name: string;
@@ -32,12 +28,12 @@ export interface ConformanceCase {
 }
 
 export function loadCase(name: string): ConformanceCase {
-  return loadReleaseCase(name, V1_4_0);
+  return loadReleaseCase('v1.4.0', name);
 }
 
-/** A case of the given release's `cases/` corpus, with a ClusterConfig of that release. */
-export function loadReleaseCase(name: string, release: KubeVirtRelease): ConformanceCase {
-  const dir = join(casesDir(release), name);
+/** A case of the given release's corpus, its ClusterConfig reproducing that release. */
+export function loadReleaseCase(release: KubeVirtVersion, name: string): ConformanceCase {
+  const dir = join(conformanceDir(release), name);
   const read = (file: string): string | undefined =>
     existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined;
   const caseJson = JSON.parse(read('case.json') ?? '{}') as { arch?: Arch; admission?: boolean };
@@ -65,7 +61,7 @@ export function loadReleaseCase(name: string, release: KubeVirtRelease): Conform
     error: expected.error,
     admission,
     config: new ClusterConfig({
-      release,
+      release: KubeVirtRelease.of(release),
       arch: caseJson.arch ?? 'amd64',
       kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
     }),
@@ -73,8 +69,8 @@ export function loadReleaseCase(name: string, release: KubeVirtRelease): Conform
   };
 }
 
-export function caseNames(release: KubeVirtRelease = V1_4_0): string[] {
-  const dir = casesDir(release);
+export function caseNames(release: KubeVirtVersion = 'v1.4.0'): string[] {
+  const dir = conformanceDir(release);
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'expected.json')))
     .map((e) => e.name)

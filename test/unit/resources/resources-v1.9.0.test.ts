@@ -27,7 +27,7 @@ const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 const V1_9_0 = KubeVirtRelease.of('v1.9.0');
 const Mi = 1024n * 1024n;
 
-const cases = caseNames(V1_9_0).map((name) => loadReleaseCase(name, V1_9_0));
+const cases = caseNames('v1.9.0').map((name) => loadReleaseCase('v1.9.0', name));
 const podCases = cases.filter((c) => c.pod && c.vmi);
 
 /** Comparison rule 1 of the conformance README, for resource lists. */

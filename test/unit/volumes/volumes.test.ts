@@ -35,8 +35,10 @@ import { dropEmpty } from '../../support/normalize.js';
 import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+const V1_4_CONFIG = new ClusterConfig({ release: V1_4_0 });
 
 const PREFIX = 'failed to render launch manifest: ';
+const LAUNCHER_IMAGE = 'quay.io/kubevirt/virt-launcher:v1.4.0';
 
 type Case = ConformanceCase;
 const CASES = caseNames().map(loadCase);
@@ -50,7 +52,9 @@ function hookSidecars(c: Case): HookSidecar[] {
 }
 
 function backendStoragePVCName(c: Case): string {
-  return isBackendStorageNeededForVMI(c.vmi!.spec) ? (pvcForVMI(c.state, c.vmi!)?.metadata?.name ?? '') : '';
+  return isBackendStorageNeededForVMI(c.vmi!.spec)
+    ? (pvcForVMI(c.state, c.vmi!, c.config)?.metadata?.name ?? '')
+    : '';
 }
 
 const clean = (value: unknown): unknown => dropEmpty(JSON.parse(JSON.stringify(value ?? null)));
@@ -91,7 +95,14 @@ describe('renderVolumes vs conformance pods', () => {
   for (const c of POD_CASES) {
     it(c.name, () => {
       const sidecars = hookSidecars(c);
-      const rendered = renderVolumes(c.vmi!, c.config, c.state, sidecars, backendStoragePVCName(c));
+      const rendered = renderVolumes(
+        c.vmi!,
+        c.config,
+        c.state,
+        sidecars,
+        backendStoragePVCName(c),
+        LAUNCHER_IMAGE,
+      );
       const additions = sidecarAdditions(sidecars);
       const compute = containersOf(c.pod!).find((container) => container.name === 'compute')!;
       assert.deepEqual(
@@ -181,7 +192,7 @@ describe('error cases', () => {
   it('096 missing backend-storage PVC', () => {
     const c = byName('096-');
     assert.equal(isBackendStorageNeededForVMI(c.vmi!.spec), true);
-    assert.equal(pvcForVMI(c.state, c.vmi!), undefined);
+    assert.equal(pvcForVMI(c.state, c.vmi!, c.config), undefined);
     assert.match(c.error!, /can't generate manifest without backend-storage PVC/);
   });
 
@@ -189,7 +200,8 @@ describe('error cases', () => {
     it(`${prefix} missing PVC`, () => {
       const c = byName(prefix);
       assert.throws(
-        () => renderVolumes(c.vmi!, c.config, c.state, hookSidecars(c), backendStoragePVCName(c)),
+        () =>
+          renderVolumes(c.vmi!, c.config, c.state, hookSidecars(c), backendStoragePVCName(c), LAUNCHER_IMAGE),
         (error: unknown) => {
           assert.ok(error instanceof RenderError);
           assert.equal(error.message, expectedMessage(c));
@@ -220,7 +232,7 @@ describe('backend storage PVC lookup', () => {
       pvc('persistent-state-for-vm1', 'ns'),
       pvc('persistent-state-for-vm1-abcde', 'ns', { 'persistent-state-for': 'vm1' }),
     ]);
-    assert.equal(pvcForVMI(state, vmi)?.metadata?.name, 'persistent-state-for-vm1-abcde');
+    assert.equal(pvcForVMI(state, vmi, V1_4_CONFIG)?.metadata?.name, 'persistent-state-for-vm1-abcde');
   });
 
   it('falls back to the legacy name and ignores other namespaces and VMIs', () => {
@@ -229,8 +241,8 @@ describe('backend storage PVC lookup', () => {
       pvc('persistent-state-for-vm2-x', 'ns', { 'persistent-state-for': 'vm2' }),
       pvc('persistent-state-for-vm1', 'ns'),
     ]);
-    assert.equal(pvcForVMI(state, vmi)?.metadata?.name, 'persistent-state-for-vm1');
-    assert.equal(pvcForVMI(new MemoryClusterState([]), vmi), undefined);
+    assert.equal(pvcForVMI(state, vmi, V1_4_CONFIG)?.metadata?.name, 'persistent-state-for-vm1');
+    assert.equal(pvcForVMI(new MemoryClusterState([]), vmi, V1_4_CONFIG), undefined);
   });
 });
 
@@ -256,7 +268,9 @@ describe('renderVolumes details', () => {
         },
       },
     ];
-    const volume = renderVolumes(vmi, config, state, [], '').volumes.find((v) => v.name === 'info');
+    const volume = renderVolumes(vmi, config, state, [], '', LAUNCHER_IMAGE).volumes.find(
+      (v) => v.name === 'info',
+    );
     assert.deepEqual(
       volume?.downwardAPI?.items?.map((i) => i.resourceFieldRef?.divisor),
       ['1Mi', '0'],
@@ -266,7 +280,9 @@ describe('renderVolumes details', () => {
   it('hostDisk of an unknown type gets an empty hostPath type; path is the image directory', () => {
     const vmi = base();
     vmi.spec.volumes = [{ name: 'hd', hostDisk: { path: '/data//disks/hd.img', type: 'Other' } }];
-    const volume = renderVolumes(vmi, config, state, [], '').volumes.find((v) => v.name === 'hd');
+    const volume = renderVolumes(vmi, config, state, [], '', LAUNCHER_IMAGE).volumes.find(
+      (v) => v.name === 'hd',
+    );
     assert.deepEqual(volume?.hostPath, { path: '/data/disks', type: '' });
   });
 
@@ -280,7 +296,7 @@ describe('renderVolumes details', () => {
   it('config volumes without a disk get a pod volume but no mount', () => {
     const vmi = base();
     vmi.spec.volumes = [{ name: 'cm', configMap: { name: 'c', optional: false } }];
-    const rendered = renderVolumes(vmi, config, state, [], '');
+    const rendered = renderVolumes(vmi, config, state, [], '', LAUNCHER_IMAGE);
     assert.deepEqual(
       rendered.volumes.find((v) => v.name === 'cm'),
       { name: 'cm', configMap: { name: 'c', optional: false } },
@@ -294,7 +310,7 @@ describe('renderVolumes details', () => {
   it('disableHotplug drops the hotplug-disks volume; sidecars add the hook socket dir', () => {
     const vmi = base();
     vmi.spec.domain.devices.disableHotplug = true;
-    const rendered = renderVolumes(vmi, config, state, [{ image: 'x' }], '');
+    const rendered = renderVolumes(vmi, config, state, [{ image: 'x' }], '', LAUNCHER_IMAGE);
     assert.equal(
       rendered.volumes.some((v) => v.name === 'hotplug-disks'),
       false,

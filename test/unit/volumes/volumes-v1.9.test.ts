@@ -232,11 +232,12 @@ describe('v1.9.0 branches', () => {
       spec.containers.map((container) => container.name).filter((name) => name.startsWith('volume')),
       ['volumeroot', 'volumekernel-boot-volume'],
     );
+    // upstream v1.9.0 template.go: the guest console log (a native sidecar) is always the first init container
     assert.deepEqual(
       (spec.initContainers ?? []).map((container) => container.name),
-      ['container-disk-binary', 'volumeroot-init', 'volumekernel-boot-volume-init'],
+      ['guest-console-log', 'container-disk-binary', 'volumeroot-init', 'volumekernel-boot-volume-init'],
     );
-    assert.deepEqual(spec.initContainers?.[0]?.command, [
+    assert.deepEqual(spec.initContainers?.[1]?.command, [
       '/usr/bin/cp',
       '--preserve=all',
       '/usr/bin/container-disk',

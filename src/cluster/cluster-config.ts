@@ -198,7 +198,11 @@ export class ClusterConfig {
     // upstream: setConfigFromKubeVirt marshals the CR's (Go-decoded) configuration and unmarshals that over
     // the defaults, so omitempty fields holding their zero value (memoryOvercommit: 0, cpuRequest absent, ...)
     // keep the default instead of overriding it.
-    const overrides = goJsonRoundTrip(this.kubevirt.spec?.configuration ?? {}, 'KubeVirtConfiguration');
+    const overrides = goJsonRoundTrip(
+      this.kubevirt.spec?.configuration ?? {},
+      'KubeVirtConfiguration',
+      this.release,
+    );
     const merged = overlay(defaults, overrides) as Config;
     merged.architectureConfiguration ??= {};
     // upstream copies kv.status.defaultArchitecture; a CR read from a file rarely has a status.

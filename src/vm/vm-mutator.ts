@@ -64,7 +64,7 @@ export function mutateVirtualMachine(
   config: ClusterConfig,
   state: ClusterState,
 ): VirtualMachine {
-  const mutated = goJsonDecode(structuredClone(vm), 'VirtualMachine') as VirtualMachine;
+  const mutated = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (mutated.metadata?.deletionTimestamp) return mutated;
 
   for (const problems of [
@@ -89,7 +89,7 @@ export function mutateVirtualMachine(
     preferenceSpec = undefined;
   }
   setVirtualMachineDefaults(mutated, config, preferenceSpec);
-  return goJsonRoundTrip(mutated, 'VirtualMachine') as VirtualMachine;
+  return goJsonRoundTrip(mutated, 'VirtualMachine', config.release) as VirtualMachine;
 }
 
 // upstream: defaults.SetVirtualMachineDefaults

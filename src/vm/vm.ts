@@ -128,7 +128,7 @@ export function virtualMachineToVMI(
   state: ClusterState,
   options: VmToVmiOptions,
 ): VirtualMachineInstance {
-  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine') as VirtualMachine;
+  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (!decoded.spec?.template) throw controllerError('VirtualMachine has no spec.template');
   decoded = syncInstancetypes(decoded, config, state);
 
@@ -169,7 +169,7 @@ export function virtualMachineToVMI(
   const problems = networkCreationProblems(vmi.spec);
   if (problems.length > 0) throw controllerError(`failed create validation: ${problems.join('\n')}`);
 
-  return goJsonRoundTrip(vmi, 'VirtualMachineInstance') as VirtualMachineInstance;
+  return goJsonRoundTrip(vmi, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
 }
 
 // upstream: Controller.syncInstancetypes. With the reference policy (the default) the controller stores
@@ -191,8 +191,9 @@ function syncInstancetypes(vm: VirtualMachine, config: ClusterConfig, state: Clu
       err,
     );
   }
-  const roundTripped = goJsonRoundTrip(expanded, 'VirtualMachine') as VirtualMachine;
-  if (isDeepStrictEqual(roundTripped.spec, (goJsonRoundTrip(vm, 'VirtualMachine') as VirtualMachine).spec)) {
+  const roundTripped = goJsonRoundTrip(expanded, 'VirtualMachine', config.release) as VirtualMachine;
+  const original = goJsonRoundTrip(vm, 'VirtualMachine', config.release) as VirtualMachine;
+  if (isDeepStrictEqual(roundTripped.spec, original.spec)) {
     return vm;
   }
   const metadata = (roundTripped.metadata ??= {});

@@ -123,7 +123,7 @@ export function validateVMCreate(
   config: ClusterConfig,
   options: VMAdmitOptions = {},
 ): VMValidation {
-  vm = goJsonRoundTrip(vm, 'VirtualMachine') as VirtualMachine;
+  vm = goJsonRoundTrip(vm, 'VirtualMachine', config.release) as VirtualMachine;
   if (vm.metadata?.deletionTimestamp) return { causes: [] };
   const specPath = FieldPath.of('spec');
   const template = vm.spec.template;
@@ -202,6 +202,7 @@ export function validateVMCreate(
   templateCopy.spec = goJsonDecode(
     templateCopy.spec,
     'VirtualMachineInstanceSpec',
+    config.release,
   ) as typeof templateCopy.spec;
   const templateSpec = templateCopy.spec as VMISpec;
 

@@ -381,6 +381,7 @@ describe('Go JSON round trip', () => {
         },
       },
       'VirtualMachineInstanceSpec',
+      V1_4_0,
     );
     assert.deepEqual(spec, {
       domain: {

@@ -377,6 +377,12 @@ export class ClusterConfig {
     return live.maxHotplugRatio ?? 0;
   }
   isVMRolloutStrategyLiveUpdate(): boolean {
+    if (this.release.atLeast('v1.9.0')) {
+      // upstream v1.9.0 (virt-config.go): LiveUpdate is the default strategy and needs no gate; read from the
+      // CR itself, as the defaults table still holds v1.4.0's Stage
+      const chosen = this.kubevirt?.spec?.configuration?.vmRolloutStrategy;
+      return chosen === undefined || chosen === null || chosen === 'LiveUpdate';
+    }
     if (!this.vmLiveUpdateFeaturesEnabled()) return false;
     return this.config.vmRolloutStrategy === 'LiveUpdate';
   }

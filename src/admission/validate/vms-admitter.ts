@@ -20,6 +20,7 @@ import { setDefaultVirtualMachineInstanceSpec, validateLiveUpdateMemory } from '
 import { Quantity } from '../../quantity/quantity.js';
 import { validateNetworksOnCreation } from './network.js';
 import { validateFeatureGates } from './deprecation.js';
+import { validateGraceIOVirtualizationAnnotations } from './grace-io-virtualization.js';
 import {
   cause,
   CauseType,
@@ -330,6 +331,17 @@ export function validateVirtualMachineSpec(
       options,
     ),
   );
+  if (config.release.atLeast('v1.9.0')) {
+    const annotations = (template.metadata as ObjectMeta | undefined)?.annotations;
+    causes.push(
+      ...validateGraceIOVirtualizationAnnotations(
+        field.child('template', 'metadata'),
+        templateSpec,
+        annotations,
+        config,
+      ),
+    );
+  }
   causes.push(...validateVirtualMachineInstanceSpec(field.child('template', 'spec'), templateSpec, config));
   causes.push(...validateDataVolumeTemplates(field, vm));
   causes.push(...validateRunStrategy(field, vm, config));

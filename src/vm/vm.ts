@@ -111,15 +111,28 @@ function autoAttachInputDevice(vmi: VirtualMachineInstance): void {
   devices.inputs = [...(devices.inputs ?? []), { name: 'default-0', type: '' }];
 }
 
-// upstream: pkg/network/admitter validateCreationSlirpBinding, printed like metav1.StatusCause.String()
-function networkCreationProblems(spec: VMISpec): string[] {
+// upstream: pkg/network/admitter validateCreationSlirpBinding (v1.9.0: validateDiscontinuedBindings, which
+// adds passt and macvtap), printed like metav1.StatusCause.String()
+function networkCreationProblems(spec: VMISpec, release: KubeVirtRelease): string[] {
+  const discontinued: [binding: 'slirp' | 'passt' | 'macvtap', message: string][] = [
+    ['slirp', 'Slirp interface support has been discontinued since v1.3'],
+  ];
+  if (release.atLeast('v1.9.0')) {
+    discontinued.push(
+      ['passt', 'Passt network binding has been discontinued since v1.3'],
+      ['macvtap', 'Macvtap network binding has been discontinued since v1.3'],
+    );
+  }
   const problems: string[] = [];
   (spec.domain.devices.interfaces ?? []).forEach((iface, index) => {
-    if (iface.slirp !== undefined && iface.slirp !== null) {
-      problems.push(
-        `&StatusCause{Type:FieldValueInvalid,Message:Slirp interface support has been discontinued since v1.3,` +
-          `Field:spec.domain.devices.interfaces[${index}].slirp,}`,
-      );
+    for (const [binding, message] of discontinued) {
+      const method = (iface as Record<string, unknown>)[binding];
+      if (method !== undefined && method !== null) {
+        problems.push(
+          `&StatusCause{Type:FieldValueInvalid,Message:${message},` +
+            `Field:spec.domain.devices.interfaces[${index}].${binding},}`,
+        );
+      }
     }
   });
   return problems;
@@ -180,7 +193,7 @@ export function virtualMachineToVMI(
     throw controllerError(`Failed to apply instancetype: ${errorMessage(err)}`, err);
   }
 
-  const problems = networkCreationProblems(vmi.spec);
+  const problems = networkCreationProblems(vmi.spec, config.release);
   if (problems.length > 0) throw controllerError(`failed create validation: ${problems.join('\n')}`);
 
   return goJsonRoundTrip(vmi, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;

@@ -455,6 +455,7 @@ export function applyToVmi(
     conflicts.push(...applyGPUs(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyHostDevices(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyInstanceTypeAnnotations(instancetypeSpec.annotations, vmiMetadata));
+    if (v1_9 && conflicts.length > 0) return conflicts;
   }
   if (preferenceSpec) {
     applyCPUPreferences(preferenceSpec, vmiSpec);

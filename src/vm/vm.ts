@@ -178,7 +178,8 @@ export function virtualMachineToVMI(
     else if (preferenceSpec) applyDevicePreferences(preferenceSpec, vmi.spec, config.release);
   }
 
-  // (v1.9.0 added the default disks in setupVMIFromVM; the state changed-block tracking sets is status)
+  // v1.9.0 adds the default disks in setupVMIFromVM; its changed-block tracking step here
+  // (cbt.SetChangedBlockTrackingOnVMI) only sets status.
   if (!v1_9) setDefaultVolumeDisk(vmi.spec);
   autoAttachInputDevice(vmi);
   try {

@@ -22,6 +22,23 @@ export function deriveUID(kind: string, namespace: string, name: string): string
   return uuidV5(UID_NAMESPACE, `${kind}/${namespace}/${name}`);
 }
 
+/**
+ * The firmware uuid and serial the VM mutating webhook gives a VM created without them. Upstream (v1.9.0
+ * setFirmwareDefaultsIfEmpty) draws both at random (uuid.New()); here each is a name-based UUID (v5, SHA-1)
+ * in the UID namespace of `VirtualMachine/<namespace>/<name>/firmware.uuid` and `.../firmware.serial`:
+ * stable for a namespace/name pair, different between the two, and independent of the VMI's UID.
+ */
+export function deriveVMFirmwareIds(
+  namespace: string,
+  name: string,
+): { firmwareUUID: string; firmwareSerial: string } {
+  const base = `VirtualMachine/${namespace}/${name}/firmware`;
+  return {
+    firmwareUUID: uuidV5(UID_NAMESPACE, `${base}.uuid`),
+    firmwareSerial: uuidV5(UID_NAMESPACE, `${base}.serial`),
+  };
+}
+
 /** Upstream draws the qemu-timeout jitter at random in [0,120); we derive it from the UID. */
 export function qemuTimeoutJitter(uid: string): number {
   return parseInt(hexDigest('sha256', uid).slice(0, 8), 16) % 120;
@@ -128,7 +145,8 @@ export function resolveVMI(
     const vm = withIdentity(document as VirtualMachine, settings.namespace);
     const name = vm.metadata?.name ?? '';
     const uid = settings.uid ?? deriveUID('VirtualMachineInstance', vm.metadata?.namespace ?? '', name);
-    const mutated = mutateVirtualMachine(vm, config, state);
+    const firmwareIds = deriveVMFirmwareIds(vm.metadata?.namespace ?? '', name);
+    const mutated = mutateVirtualMachine(vm, config, state, firmwareIds);
     const refusals = admitVMCreate(mutated, config, { state }).causes;
     const vmi = virtualMachineToVMI(mutated, config, state, { uid });
     if (!settings.admission) return { vmi, renderVmi: vmi, refusals };

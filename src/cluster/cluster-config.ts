@@ -249,7 +249,11 @@ export class ClusterConfig {
     // upstream: setConfigFromKubeVirt marshals the CR's (Go-decoded) configuration and unmarshals that over
     // the defaults, so omitempty fields holding their zero value (memoryOvercommit: 0, cpuRequest absent, ...)
     // keep the default instead of overriding it.
-    const overrides = goJsonRoundTrip(this.kubevirt.spec?.configuration ?? {}, 'KubeVirtConfiguration');
+    const overrides = goJsonRoundTrip(
+      this.kubevirt.spec?.configuration ?? {},
+      'KubeVirtConfiguration',
+      this.release,
+    );
     const merged = overlay(defaults, overrides) as Config;
     merged.architectureConfiguration ??= {};
     // upstream copies kv.status.defaultArchitecture; a CR read from a file rarely has a status.
@@ -440,6 +444,12 @@ export class ClusterConfig {
     return live.maxHotplugRatio ?? 0;
   }
   isVMRolloutStrategyLiveUpdate(): boolean {
+    if (this.release.atLeast('v1.9.0')) {
+      // upstream v1.9.0 (virt-config.go): LiveUpdate is the default strategy and needs no gate; read from the
+      // CR itself, as the defaults table still holds v1.4.0's Stage
+      const chosen = this.kubevirt?.spec?.configuration?.vmRolloutStrategy;
+      return chosen === undefined || chosen === null || chosen === 'LiveUpdate';
+    }
     if (!this.vmLiveUpdateFeaturesEnabled()) return false;
     return this.config.vmRolloutStrategy === 'LiveUpdate';
   }

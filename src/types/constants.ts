@@ -13,6 +13,8 @@ export const ClusterInstancetypeAnnotation = 'kubevirt.io/cluster-instancetype-n
 export const ClusterPreferenceAnnotation = 'kubevirt.io/cluster-preference-name';
 export const ControllerAPILatestVersionObservedAnnotation = 'kubevirt.io/latest-observed-api-version';
 export const ControllerAPIStorageVersionObservedAnnotation = 'kubevirt.io/storage-observed-api-version';
+/** From v1.9.0. */
+export const CreateMigrationTarget = 'kubevirt.io/create-migration-target';
 export const CreatedByLabel = 'kubevirt.io/created-by';
 export const CustomLibvirtLogFiltersAnnotation = 'kubevirt.io/libvirt-log-filters';
 export const DeprecatedNonRootVMIAnnotation = 'kubevirt.io/nonroot';
@@ -60,6 +62,10 @@ export const NodeHostModelIsObsoleteLabel = 'node-labeller.kubevirt.io/obsolete-
 export const NodeNameLabel = 'kubevirt.io/nodeName';
 export const OutdatedLauncherImageLabel = 'kubevirt.io/outdatedLauncherImage';
 export const PCIResourcePrefix = 'PCI_RESOURCE';
+/** From v1.9.0. */
+export const PciTopologyVersionAnnotation = 'kubevirt.io/pci-topology-version';
+/** From v1.9.0. */
+export const PciTopologyVersionV3 = 'v3';
 export const PVCMemoryDumpAnnotation = 'kubevirt.io/memory-dump';
 export const PreferenceAnnotation = 'kubevirt.io/preference-name';
 export const RealtimeLabel = 'kubevirt.io/realtime';

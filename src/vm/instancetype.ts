@@ -1,6 +1,8 @@
 // Instance types and preferences: lookup, inference from volumes, application to a VMI spec, conflicts and
 // preference requirements.
-// upstream: pkg/instancetype/instancetype.go (v1.4.0)
+// upstream: pkg/instancetype/instancetype.go (v1.4.0); v1.9.0 split it into pkg/instancetype/{find,infer,
+// apply,conflict,preference/{find,apply,requirements,validation},expand}, with the changes branched below.
+import type { KubeVirtRelease } from '../release/release.js';
 import type { ObjectMeta } from '../types/k8s.js';
 import type {
   CPU,
@@ -24,6 +26,22 @@ type VMSpec = VirtualMachine['spec'];
 export type InstancetypeMatcher = NonNullable<VMSpec['instancetype']>;
 export type PreferenceMatcher = NonNullable<VMSpec['preference']>;
 type Disk = NonNullable<VMISpec['domain']['devices']['disks']>[number];
+
+/** Preference fields v1.9.0 reads that the (v1.4.0) generated API types do not have. */
+interface PreferenceSpecV1_9 {
+  preferredArchitecture?: string;
+  preferredLaunchSecurity?: unknown;
+  devices?: { preferredVideoType?: string; preferredPanicDeviceModel?: string };
+  requirements?: { architecture?: string };
+}
+const v1_9Preference = (spec: PreferenceSpec): PreferenceSpecV1_9 => spec as PreferenceSpecV1_9;
+
+/** VMI spec fields of v1.9.0 that the (v1.4.0) generated API types do not have. */
+interface DomainV1_9 {
+  ioThreads?: { supplementalPoolThreadCount?: number };
+  devices: { video?: { type?: string }; panicDevices?: { model?: string }[] };
+}
+const v1_9Domain = (spec: VMISpec): DomainV1_9 => spec.domain as unknown as DomainV1_9;
 type Interface = NonNullable<VMISpec['domain']['devices']['interfaces']>[number];
 
 /** A field path as k8s.io/apimachinery field.Path prints it (`spec.domain.cpu.cores`). */
@@ -106,11 +124,32 @@ function controllerRevisionNotFound(revisionName: string): InstancetypeError {
   return new InstancetypeError(notFoundMessage('controllerrevisions', 'apps', revisionName));
 }
 
-// upstream: InstancetypeMethods.FindInstancetypeSpec
-export function findInstancetypeSpec(vm: VirtualMachine, state: ClusterState): InstancetypeSpec | undefined {
+/**
+ * upstream v1.9.0 find/revision.go: without a matcher revisionName, the ControllerRevision named in
+ * status.{instancetype,preference}Ref is read too (ClusterState has none: NotFound, as above).
+ */
+function statusRevisionName(
+  vm: VirtualMachine,
+  ref: 'instancetypeRef' | 'preferenceRef',
+  release: KubeVirtRelease,
+): string | undefined {
+  if (release.before('v1.9.0')) return undefined;
+  const status = vm.status as
+    Record<string, { controllerRevisionRef?: { name?: string } } | undefined> | undefined;
+  return status?.[ref]?.controllerRevisionRef?.name || undefined;
+}
+
+// upstream: InstancetypeMethods.FindInstancetypeSpec (v1.9.0: find/spec.go Find)
+export function findInstancetypeSpec(
+  vm: VirtualMachine,
+  state: ClusterState,
+  release: KubeVirtRelease,
+): InstancetypeSpec | undefined {
   const matcher = vm.spec.instancetype;
   if (!matcher) return undefined;
   if (matcher.revisionName) throw controllerRevisionNotFound(matcher.revisionName);
+  const statusRevision = statusRevisionName(vm, 'instancetypeRef', release);
+  if (statusRevision) throw controllerRevisionNotFound(statusRevision);
   const name = matcher.name ?? '';
   switch (instancetypeKind(matcher.kind)) {
     case 'namespaced': {
@@ -128,11 +167,17 @@ export function findInstancetypeSpec(vm: VirtualMachine, state: ClusterState): I
   }
 }
 
-// upstream: InstancetypeMethods.FindPreferenceSpec
-export function findPreferenceSpec(vm: VirtualMachine, state: ClusterState): PreferenceSpec | undefined {
+// upstream: InstancetypeMethods.FindPreferenceSpec (v1.9.0: preference/find/spec.go FindPreference)
+export function findPreferenceSpec(
+  vm: VirtualMachine,
+  state: ClusterState,
+  release: KubeVirtRelease,
+): PreferenceSpec | undefined {
   const matcher = vm.spec.preference;
   if (!matcher) return undefined;
   if (matcher.revisionName) throw controllerRevisionNotFound(matcher.revisionName);
+  const statusRevision = statusRevisionName(vm, 'preferenceRef', release);
+  if (statusRevision) throw controllerRevisionNotFound(statusRevision);
   const name = matcher.name ?? '';
   switch (preferenceKind(matcher.kind)) {
     case 'namespaced': {
@@ -183,7 +228,7 @@ function inferDefaultsFromPVC(
 }
 
 interface DataVolumeSpecLike {
-  source?: { pvc?: { name?: string; namespace?: string } };
+  source?: { pvc?: { name?: string; namespace?: string }; snapshot?: { name?: string; namespace?: string } };
   sourceRef?: { kind?: string; name?: string; namespace?: string };
 }
 
@@ -193,6 +238,7 @@ function inferDefaultsFromDataVolumeSpec(
   nameLabel: string,
   kindLabel: string,
   _vmNamespaceName: string,
+  release: KubeVirtRelease,
 ): InferredDefaults {
   if (spec?.source?.pvc) {
     return inferDefaultsFromPVC(
@@ -201,6 +247,12 @@ function inferDefaultsFromDataVolumeSpec(
       spec.source.pvc.namespace ?? '',
       nameLabel,
       kindLabel,
+    );
+  }
+  if (spec?.source?.snapshot && release.atLeast('v1.9.0')) {
+    // upstream v1.9.0 infer/volume.go fromVolumeSnapshot: VolumeSnapshots are not part of ClusterState
+    throw new InstancetypeError(
+      notFoundMessage('volumesnapshots', 'snapshot.storage.k8s.io', spec.source.snapshot.name ?? ''),
     );
   }
   if (spec?.sourceRef) {
@@ -225,6 +277,7 @@ function inferDefaultsFromDataVolume(
   dataVolumeName: string,
   nameLabel: string,
   kindLabel: string,
+  release: KubeVirtRelease,
 ): InferredDefaults {
   for (const template of vm.spec.dataVolumeTemplates ?? []) {
     const templateName = (template?.metadata as { name?: string } | null | undefined)?.name;
@@ -235,6 +288,7 @@ function inferDefaultsFromDataVolume(
       nameLabel,
       kindLabel,
       vmNamespace(vm),
+      release,
     );
   }
   // DataVolumes are not part of ClusterState; upstream falls back to a PVC of the same name when the
@@ -248,6 +302,7 @@ function inferDefaultsFromVolumes(
   volumeName: string,
   nameLabel: string,
   kindLabel: string,
+  release: KubeVirtRelease,
 ): InferredDefaults {
   for (const volume of vm.spec.template?.spec?.volumes ?? []) {
     if (volume.name !== volumeName) continue;
@@ -261,7 +316,8 @@ function inferDefaultsFromVolumes(
       );
     }
     if (volume.dataVolume) {
-      return inferDefaultsFromDataVolume(vm, state, volume.dataVolume.name ?? '', nameLabel, kindLabel);
+      const name = volume.dataVolume.name ?? '';
+      return inferDefaultsFromDataVolume(vm, state, name, nameLabel, kindLabel, release);
     }
     throw new IgnoreableInferenceError(
       `unable to infer defaults from volume ${volumeName} as type is not supported`,
@@ -271,7 +327,11 @@ function inferDefaultsFromVolumes(
 }
 
 // upstream: InstancetypeMethods.InferDefaultInstancetype (mutates vm)
-export function inferDefaultInstancetype(vm: VirtualMachine, state: ClusterState): void {
+export function inferDefaultInstancetype(
+  vm: VirtualMachine,
+  state: ClusterState,
+  release: KubeVirtRelease,
+): void {
   const matcher = vm.spec.instancetype;
   if (!matcher?.inferFromVolume) return;
   const ignoreFailure = matcher.inferFromVolumeFailurePolicy === 'Ignore';
@@ -283,6 +343,7 @@ export function inferDefaultInstancetype(vm: VirtualMachine, state: ClusterState
       matcher.inferFromVolume,
       DefaultInstancetypeLabel,
       DefaultInstancetypeKindLabel,
+      release,
     );
   } catch (err) {
     if (err instanceof IgnoreableInferenceError && ignoreFailure) {
@@ -296,7 +357,11 @@ export function inferDefaultInstancetype(vm: VirtualMachine, state: ClusterState
 }
 
 // upstream: InstancetypeMethods.InferDefaultPreference (mutates vm)
-export function inferDefaultPreference(vm: VirtualMachine, state: ClusterState): void {
+export function inferDefaultPreference(
+  vm: VirtualMachine,
+  state: ClusterState,
+  release: KubeVirtRelease,
+): void {
   const matcher = vm.spec.preference;
   if (!matcher?.inferFromVolume) return;
   let inferred: InferredDefaults;
@@ -307,6 +372,7 @@ export function inferDefaultPreference(vm: VirtualMachine, state: ClusterState):
       matcher.inferFromVolume,
       DefaultPreferenceLabel,
       DefaultPreferenceKindLabel,
+      release,
     );
   } catch (err) {
     const ignoreFailure = matcher.inferFromVolumeFailurePolicy === 'Ignore';
@@ -363,8 +429,10 @@ const child = (field: string, ...names: string[]): string => [field, ...names].j
 const clone = <T>(value: T): T => structuredClone(value);
 
 /**
- * upstream: InstancetypeMethods.ApplyToVmi. `field` is the path of the VMI spec in conflict messages
- * (`spec` for a VMI, `spec.template.spec` for a VM). Mutates vmiSpec and vmiMetadata.
+ * upstream: InstancetypeMethods.ApplyToVmi (v1.9.0: apply/vmi.go ApplyToVMI). `field` is the path of the
+ * VMI spec in conflict messages (`spec` for a VMI, `spec.template.spec` for a VM). Mutates vmiSpec and
+ * vmiMetadata. With conflicts the caller fails, so what the preference does then is of no consequence
+ * (v1.9.0 skips it, v1.4.0 applies it to the spec it discards).
  */
 export function applyToVmi(
   field: string,
@@ -372,31 +440,53 @@ export function applyToVmi(
   preferenceSpec: PreferenceSpec | undefined,
   vmiSpec: VMISpec,
   vmiMetadata: ObjectMeta,
+  release: KubeVirtRelease,
 ): Conflicts {
   const conflicts: Conflicts = [];
+  const v1_9 = release.atLeast('v1.9.0');
   if (instancetypeSpec) {
     conflicts.push(...applyNodeSelector(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applySchedulerName(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyCPU(field, instancetypeSpec, preferenceSpec, vmiSpec));
-    conflicts.push(...applyMemory(field, instancetypeSpec, vmiSpec));
+    conflicts.push(...(v1_9 ? applyMemoryV1_9 : applyMemory)(field, instancetypeSpec, vmiSpec));
+    if (v1_9) conflicts.push(...applyIOThreads(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyIOThreadPolicy(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyLaunchSecurity(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyGPUs(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyHostDevices(field, instancetypeSpec, vmiSpec));
     conflicts.push(...applyInstanceTypeAnnotations(instancetypeSpec.annotations, vmiMetadata));
+    if (v1_9 && conflicts.length > 0) return conflicts;
   }
   if (preferenceSpec) {
     applyCPUPreferences(preferenceSpec, vmiSpec);
-    applyDevicePreferences(preferenceSpec, vmiSpec);
+    applyDevicePreferences(preferenceSpec, vmiSpec, release);
     applyFeaturePreferences(preferenceSpec, vmiSpec);
     applyFirmwarePreferences(preferenceSpec, vmiSpec);
     applyMachinePreferences(preferenceSpec, vmiSpec);
     applyClockPreferences(preferenceSpec, vmiSpec);
     applySubdomain(preferenceSpec, vmiSpec);
     applyTerminationGracePeriodSeconds(preferenceSpec, vmiSpec);
+    if (v1_9) applyArchitecturePreferences(preferenceSpec, vmiSpec);
     applyPreferenceAnnotations(preferenceSpec.annotations, vmiMetadata);
+    if (v1_9) applyLaunchSecurityPreferences(preferenceSpec, vmiSpec);
   }
   return conflicts;
+}
+
+// upstream v1.9.0: preference/apply/architecture.go ApplyArchitecturePreferences
+export function applyArchitecturePreferences(
+  preferenceSpec: PreferenceSpec | undefined,
+  vmiSpec: VMISpec,
+): void {
+  const preferred = preferenceSpec && v1_9Preference(preferenceSpec).preferredArchitecture;
+  if (preferred && !vmiSpec.architecture) vmiSpec.architecture = preferred;
+}
+
+// upstream v1.9.0: preference/apply/launchsecurity.go
+function applyLaunchSecurityPreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = v1_9Preference(preferenceSpec).preferredLaunchSecurity;
+  if (preferred === undefined || preferred === null || vmiSpec.domain.launchSecurity) return;
+  vmiSpec.domain.launchSecurity = clone(preferred) as VMISpec['domain']['launchSecurity'];
 }
 
 // Go iterates the annotation map in random order; conflicts are listed in key order here.
@@ -587,21 +677,67 @@ function applyMemory(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec:
   }
   const guest = Quantity.fromJSON(instancetypeSpec.memory.guest);
   domain.memory = { guest: guest.toJSON() };
-
-  const overcommitPercent = instancetypeSpec.memory.overcommitPercent ?? 0;
-  if (overcommitPercent > 0) {
-    domain.resources ??= {};
-    domain.resources.requests ??= {};
-    // float32 arithmetic, truncated to int64: int64(float32(guest) * (1 - float32(percent)/100))
-    const factor = Math.fround(1 - Math.fround(Math.fround(overcommitPercent) / 100));
-    const requested = Math.trunc(Math.fround(Math.fround(Number(guest.value())) * factor));
-    domain.resources.requests.memory = newQuantity(BigInt(requested), guest.format).toJSON();
-  }
+  applyMemoryOvercommit(instancetypeSpec, vmiSpec, guest);
   if (instancetypeSpec.memory.hugepages) domain.memory.hugepages = clone(instancetypeSpec.memory.hugepages);
   if (instancetypeSpec.memory.maxGuest !== undefined) {
     domain.memory.maxGuest = Quantity.fromJSON(instancetypeSpec.memory.maxGuest).toJSON();
   }
   return [];
+}
+
+/**
+ * upstream v1.9.0 apply/memory.go: only a template guest memory conflicts with the instancetype's (a
+ * template memory block with other fields, hugepages say, is kept and completed), hugepages and maxGuest
+ * conflict only where both set them; then the memory requests and limits, as before.
+ */
+function applyMemoryV1_9(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  const domain = vmiSpec.domain;
+  const memory = (domain.memory ??= {});
+  const it = instancetypeSpec.memory;
+  if (memory.guest !== undefined && memory.guest !== null) return [child(field, 'domain', 'memory', 'guest')];
+  if (memory.hugepages && it.hugepages) return [child(field, 'domain', 'memory', 'hugepages')];
+  if (isSet(memory.maxGuest) && isSet(it.maxGuest)) return [child(field, 'domain', 'memory', 'maxGuest')];
+  if (hasResource(domain.resources?.requests, 'memory')) {
+    return [child(field, 'domain', 'resources', 'requests', 'memory')];
+  }
+  if (hasResource(domain.resources?.limits, 'memory')) {
+    return [child(field, 'domain', 'resources', 'limits', 'memory')];
+  }
+  const guest = Quantity.fromJSON(it.guest);
+  memory.guest = guest.toJSON();
+  applyMemoryOvercommit(instancetypeSpec, vmiSpec, guest);
+  if (it.hugepages) memory.hugepages = clone(it.hugepages);
+  if (isSet(it.maxGuest)) memory.maxGuest = Quantity.fromJSON(it.maxGuest).toJSON();
+  return [];
+}
+
+const isSet = (value: unknown): boolean => value !== undefined && value !== null;
+
+// upstream v1.9.0: apply/iothreads.go
+function applyIOThreads(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
+  const count = (instancetypeSpec as { ioThreads?: { supplementalPoolThreadCount?: number } }).ioThreads
+    ?.supplementalPoolThreadCount;
+  if (!isSet(count)) return [];
+  const domain = v1_9Domain(vmiSpec);
+  if (isSet(domain.ioThreads?.supplementalPoolThreadCount)) {
+    return [child(field, 'domain', 'ioThreads', 'supplementalPoolThreadCount')];
+  }
+  domain.ioThreads ??= {};
+  domain.ioThreads.supplementalPoolThreadCount = count;
+  return [];
+}
+
+/** The memory request below guest memory that an instancetype's overcommitPercent asks for. */
+function applyMemoryOvercommit(instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec, guest: Quantity): void {
+  const overcommitPercent = instancetypeSpec.memory.overcommitPercent ?? 0;
+  if (overcommitPercent <= 0) return;
+  const domain = vmiSpec.domain;
+  domain.resources ??= {};
+  domain.resources.requests ??= {};
+  // float32 arithmetic, truncated to int64: int64(float32(guest) * (1 - float32(percent)/100))
+  const factor = Math.fround(1 - Math.fround(Math.fround(overcommitPercent) / 100));
+  const requested = Math.trunc(Math.fround(Math.fround(Number(guest.value())) * factor));
+  domain.resources.requests.memory = newQuantity(BigInt(requested), guest.format).toJSON();
 }
 
 function applyIOThreadPolicy(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec: VMISpec): Conflicts {
@@ -670,8 +806,31 @@ const OPTIONAL_DEVICE_BOOLEAN_PREFERENCES = [
   keyof VMISpec['domain']['devices'],
 ])[];
 
+/** The autoattach ones among them (upstream v1.9.0: ApplyAutoAttachPreferences). */
+const AUTOATTACH_PREFERENCES = OPTIONAL_DEVICE_BOOLEAN_PREFERENCES.filter(([preference]) =>
+  preference.startsWith('preferredAutoattach'),
+);
+
+/**
+ * upstream v1.9.0: preference/apply/device.go ApplyAutoAttachPreferences, what the VM controller applies
+ * before it adds default devices (v1.4.0 applied every device preference there: applyDevicePreferences).
+ */
+export function applyAutoAttachPreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = preferenceSpec.devices;
+  if (!preferred) return;
+  const devices = vmiSpec.domain.devices;
+  for (const [preference, field] of AUTOATTACH_PREFERENCES) {
+    const value = preferred[preference];
+    if (value !== undefined && devices[field] === undefined) devices[field] = value;
+  }
+}
+
 // upstream: ApplyDevicePreferences
-export function applyDevicePreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+export function applyDevicePreferences(
+  preferenceSpec: PreferenceSpec,
+  vmiSpec: VMISpec,
+  release: KubeVirtRelease,
+): void {
   const preferred = preferenceSpec.devices;
   if (!preferred) return;
   const devices = vmiSpec.domain.devices;
@@ -687,10 +846,36 @@ export function applyDevicePreferences(preferenceSpec: PreferenceSpec, vmiSpec: 
   }
   if (preferred.preferredRng && !devices.rng) devices.rng = clone(preferred.preferredRng);
   if (preferred.preferredTPM && !devices.tpm) devices.tpm = clone(preferred.preferredTPM);
+  const v1_9 = release.atLeast('v1.9.0');
+  if (v1_9) applyVideoPreferences(preferenceSpec, vmiSpec);
 
   applyDiskPreferences(preferred, vmiSpec);
   applyInterfacePreferences(preferred, vmiSpec);
   applyInputPreferences(preferred, vmiSpec);
+  if (v1_9) applyPanicDevicePreferences(preferenceSpec, vmiSpec);
+}
+
+// upstream v1.9.0: ApplyDevicePreferences, PreferredVideoType
+function applyVideoPreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const preferred = v1_9Preference(preferenceSpec).devices?.preferredVideoType;
+  if (preferred === undefined || preferred === null) return;
+  const devices = v1_9Domain(vmiSpec).devices;
+  devices.video ??= {};
+  if (!devices.video.type) devices.video.type = preferred;
+}
+
+// upstream v1.9.0: applyPanicDevicePreferences
+function applyPanicDevicePreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): void {
+  const model = v1_9Preference(preferenceSpec).devices?.preferredPanicDeviceModel;
+  if (model === undefined || model === null) return;
+  const devices = v1_9Domain(vmiSpec).devices;
+  if (!devices.panicDevices?.length) {
+    devices.panicDevices = [...(devices.panicDevices ?? []), { model }];
+    return;
+  }
+  for (const panicDevice of devices.panicDevices) {
+    if (panicDevice.model === undefined || panicDevice.model === null) panicDevice.model = model;
+  }
 }
 
 type DevicePreferences = NonNullable<PreferenceSpec['devices']>;
@@ -870,14 +1055,17 @@ export interface RequirementsResult {
   message: string;
 }
 
-// upstream: InstancetypeMethods.CheckPreferenceRequirements; undefined when satisfied
+// upstream: InstancetypeMethods.CheckPreferenceRequirements (v1.9.0: preference/requirements Check);
+// undefined when satisfied
 export function checkPreferenceRequirements(
   instancetypeSpec: InstancetypeSpec | undefined,
   preferenceSpec: PreferenceSpec | undefined,
   vmiSpec: VMISpec,
+  release: KubeVirtRelease,
 ): RequirementsResult | undefined {
   const requirements = preferenceSpec?.requirements;
   if (!preferenceSpec || !requirements) return undefined;
+  if (release.atLeast('v1.9.0')) return checkRequirementsV1_9(instancetypeSpec, preferenceSpec, vmiSpec);
   if (requirements.cpu) {
     const result = checkCPUPreferenceRequirements(
       instancetypeSpec,
@@ -906,6 +1094,54 @@ export function checkPreferenceRequirements(
         };
       }
     }
+  }
+  return undefined;
+}
+
+/**
+ * upstream v1.9.0 preference/requirements: the CPU check as before; memory is what the VM provides (its
+ * guest memory, else the instancetype's, else 0); then the required architecture.
+ */
+function checkRequirementsV1_9(
+  instancetypeSpec: InstancetypeSpec | undefined,
+  preferenceSpec: PreferenceSpec,
+  vmiSpec: VMISpec,
+): RequirementsResult | undefined {
+  const requirements = preferenceSpec.requirements!;
+  if (requirements.cpu) {
+    const result = checkCPUPreferenceRequirements(
+      instancetypeSpec,
+      preferenceSpec,
+      requirements.cpu.guest,
+      vmiSpec,
+    );
+    if (result) return result;
+  }
+  if (requirements.memory) {
+    const required = Quantity.fromJSON(requirements.memory.guest);
+    let conflict = 'spec.template.spec.domain.memory';
+    let providedBy = 'VirtualMachine';
+    let provided = Quantity.zero();
+    if (instancetypeSpec) {
+      conflict = 'spec.instancetype';
+      providedBy = 'instance type';
+      provided = Quantity.fromJSON(instancetypeSpec.memory.guest);
+    }
+    const guest = vmiSpec.domain.memory?.guest;
+    if (isSet(guest)) provided = Quantity.fromJSON(guest);
+    if (provided.cmp(required) < 0) {
+      return {
+        conflicts: [conflict],
+        message: `insufficient Memory resources of ${provided.toString()} provided by ${providedBy}, preference requires ${required.toString()}`,
+      };
+    }
+  }
+  const architecture = v1_9Preference(preferenceSpec).requirements?.architecture;
+  if (isSet(architecture) && vmiSpec.architecture !== architecture) {
+    return {
+      conflicts: ['spec.template.spec.architecture'],
+      message: `preference requires architecture ${architecture} but ${vmiSpec.architecture ?? ''} is being requested`,
+    };
   }
   return undefined;
 }

@@ -1,12 +1,15 @@
 // What virt-api's mutating webhook does to a VirtualMachine when it is created.
 // upstream: pkg/virt-api/webhooks/mutating-webhook/mutators/vm-mutator.go,
-//           pkg/defaults/defaults.go SetVirtualMachineDefaults
+//           pkg/defaults/defaults.go SetVirtualMachineDefaults,
+//           v1.9.0: pkg/instancetype/webhooks/vm/mutator.go (matchers, inference, preference values)
 import type { ClusterConfig } from '../cluster/cluster-config.js';
 import { RenderError } from '../errors.js';
 import type { ClusterState } from '../state/cluster-state.js';
-import type { VirtualMachine } from '../types/kubevirt.js';
+import { PciTopologyVersionAnnotation, PciTopologyVersionV3 } from '../types/constants.js';
+import type { VirtualMachine, VMISpec } from '../types/kubevirt.js';
 import { goJsonDecode, goJsonRoundTrip } from './go-json.js';
 import {
+  applyArchitecturePreferences,
   DEFAULT_INSTANCETYPE_KIND,
   DEFAULT_PREFERENCE_KIND,
   findPreferenceSpec,
@@ -14,6 +17,16 @@ import {
   inferDefaultPreference,
   type PreferenceSpec,
 } from './instancetype.js';
+
+export interface VmMutationOptions {
+  /**
+   * From v1.9.0 the webhook gives a VM created without `spec.template.spec.domain.firmware.uuid` and
+   * `.serial` random ones (upstream setFirmwareDefaultsIfEmpty, uuid.New()); these are used instead, so that
+   * a render is deterministic (the pipeline derives them from the VM's namespace and name).
+   */
+  firmwareUUID: string;
+  firmwareSerial: string;
+}
 
 const VM_MUTATION_PREFIX = 'vm mutation: ';
 
@@ -28,6 +41,7 @@ interface MatcherLike {
 function matcherProblems(
   matcher: MatcherLike | undefined,
   what: 'InstancetypeMatcher' | 'PreferenceMatcher',
+  config: ClusterConfig,
 ): string[] {
   if (!matcher) return [];
   const problems: string[] = [];
@@ -35,10 +49,22 @@ function matcherProblems(
     problems.push(`Either Name or InferFromVolume should be provided within the ${what}`);
   }
   if (matcher.inferFromVolume) {
-    if (matcher.name)
-      problems.push(`Name should not be provided when InferFromVolume is used within the ${what}`);
-    if (matcher.kind)
-      problems.push(`Kind should not be provided when InferFromVolume is used within the ${what}`);
+    // upstream v1.9.0 (pkg/instancetype/webhooks/vm/mutator.go) rewords both
+    const reworded = config.release.atLeast('v1.9.0');
+    if (matcher.name) {
+      problems.push(
+        reworded
+          ? 'Name already set, should be cleared before setting inferFromVolume'
+          : `Name should not be provided when InferFromVolume is used within the ${what}`,
+      );
+    }
+    if (matcher.kind) {
+      problems.push(
+        reworded
+          ? 'Kind already set, should be cleared before setting inferFromVolume'
+          : `Kind should not be provided when InferFromVolume is used within the ${what}`,
+      );
+    }
   }
   const policy = matcher.inferFromVolumeFailurePolicy;
   if (policy !== undefined && policy !== 'Ignore' && policy !== 'Reject') {
@@ -56,27 +82,28 @@ function admissionMessage(messages: string[]): string {
 const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
- * The VirtualMachine after virt-api's VM mutating webhook (stage "vmMutated"). Throws RenderError with the
- * webhook's rejection message prefixed `vm mutation: `.
+ * The VirtualMachine after virt-api's VM mutating webhook on CREATE (stage "vmMutated"). Throws
+ * RenderError with the webhook's rejection message prefixed `vm mutation: `.
  */
 export function mutateVirtualMachine(
   vm: VirtualMachine,
   config: ClusterConfig,
   state: ClusterState,
+  options: VmMutationOptions,
 ): VirtualMachine {
-  const mutated = goJsonDecode(structuredClone(vm), 'VirtualMachine') as VirtualMachine;
+  const mutated = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (mutated.metadata?.deletionTimestamp) return mutated;
 
   for (const problems of [
-    matcherProblems(mutated.spec.instancetype, 'InstancetypeMatcher'),
-    matcherProblems(mutated.spec.preference, 'PreferenceMatcher'),
+    matcherProblems(mutated.spec.instancetype, 'InstancetypeMatcher', config),
+    matcherProblems(mutated.spec.preference, 'PreferenceMatcher', config),
   ]) {
     if (problems.length > 0) throw new RenderError(VM_MUTATION_PREFIX + admissionMessage(problems));
   }
 
   try {
-    inferDefaultInstancetype(mutated, state);
-    inferDefaultPreference(mutated, state);
+    inferDefaultInstancetype(mutated, state, config.release);
+    inferDefaultPreference(mutated, state, config.release);
   } catch (err) {
     throw new RenderError(VM_MUTATION_PREFIX + errorMessage(err), { cause: err });
   }
@@ -84,12 +111,75 @@ export function mutateVirtualMachine(
   // upstream ignores a failed lookup here (the VM controller reports it later)
   let preferenceSpec: PreferenceSpec | undefined;
   try {
-    preferenceSpec = findPreferenceSpec(mutated, state);
+    preferenceSpec = findPreferenceSpec(mutated, state, config.release);
   } catch {
     preferenceSpec = undefined;
   }
-  setVirtualMachineDefaults(mutated, config, preferenceSpec);
-  return goJsonRoundTrip(mutated, 'VirtualMachine') as VirtualMachine;
+  if (config.release.atLeast('v1.9.0')) mutateV1_9(mutated, config, preferenceSpec, options);
+  else setVirtualMachineDefaults(mutated, config, preferenceSpec);
+  return goJsonRoundTrip(mutated, 'VirtualMachine', config.release) as VirtualMachine;
+}
+
+/**
+ * upstream v1.9.0: the instancetype mutator's preference values (mutateArch, mutateMachineType,
+ * mutateDataVolumeTemplates), setFirmwareDefaultsIfEmpty, SetVirtualMachineDefaults (no more default matcher
+ * kinds; architecture from DataSources is not modelled, DataSources are not part of ClusterState, and
+ * upstream ignores a failed lookup), then the PCI topology annotation on the template.
+ */
+function mutateV1_9(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  preferenceSpec: PreferenceSpec | undefined,
+  options: VmMutationOptions,
+): void {
+  const template = vm.spec.template;
+  if (!template) {
+    setPreferenceStorageClassName(vm, preferenceSpec);
+    return;
+  }
+  template.spec ??= {} as NonNullable<typeof template.spec>;
+  const spec = template.spec as VMISpec;
+  applyArchitecturePreferences(preferenceSpec, spec);
+  setPreferredMachineType(spec, preferenceSpec);
+  setPreferenceStorageClassName(vm, preferenceSpec);
+
+  // setFirmwareDefaultsIfEmpty (CREATE only)
+  const firmware = (spec.domain.firmware ??= {});
+  if (!firmware.uuid) firmware.uuid = options.firmwareUUID;
+  if (!firmware.serial) firmware.serial = options.firmwareSerial;
+
+  if (!spec.architecture) spec.architecture = config.getDefaultArchitecture();
+  const machine = (spec.domain.machine ??= {});
+  if (!machine.type) machine.type = config.getMachineType(spec.architecture);
+
+  // setDefaultPciTopologyVersion (CREATE only)
+  if (supportsPCIeHotplug(spec)) {
+    const metadata = (template.metadata ??= {}) as { annotations?: Record<string, string> };
+    metadata.annotations ??= {};
+    if (!(PciTopologyVersionAnnotation in metadata.annotations)) {
+      metadata.annotations[PciTopologyVersionAnnotation] = PciTopologyVersionV3;
+    }
+  }
+}
+
+// upstream v1.9.0: defaults.SupportsPCIeHotplug
+export function supportsPCIeHotplug(spec: VMISpec): boolean {
+  const arch = spec.architecture ?? '';
+  if (arch !== 'amd64' && arch !== 'arm64' && arch !== '') return false;
+  const machine = spec.domain.machine;
+  if (machine && !(machine.type ?? '').includes('q35') && !(machine.type ?? '').startsWith('virt')) {
+    return false;
+  }
+  return true;
+}
+
+// upstream: mutateMachineType (v1.9.0) / the preference part of setVMDefaultMachineType (v1.4.0)
+function setPreferredMachineType(spec: VMISpec, preferenceSpec: PreferenceSpec | undefined): void {
+  if (spec.domain.machine?.type) return;
+  const preferred = preferenceSpec?.machine?.preferredMachineType;
+  if (!preferred) return;
+  spec.domain.machine ??= {};
+  spec.domain.machine.type = preferred;
 }
 
 // upstream: defaults.SetVirtualMachineDefaults
@@ -115,7 +205,11 @@ export function setVirtualMachineDefaults(
     if (!domain.machine.type) domain.machine.type = config.getMachineType(spec.architecture);
   }
 
-  // setPreferenceStorageClassName
+  setPreferenceStorageClassName(vm, preferenceSpec);
+}
+
+// upstream: setPreferenceStorageClassName (v1.4.0) / mutateDataVolumeTemplates (v1.9.0)
+function setPreferenceStorageClassName(vm: VirtualMachine, preferenceSpec: PreferenceSpec | undefined): void {
   const storageClassName = preferenceSpec?.volumes?.preferredStorageClassName;
   if (storageClassName) {
     for (const dataVolume of vm.spec.dataVolumeTemplates ?? []) {

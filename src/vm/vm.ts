@@ -10,13 +10,19 @@ import { RenderError } from '../errors.js';
 import { setDefaultNetworkInterface } from '../render/network/vmispec.js';
 import { setDefaultVolumeDisk } from '../render/util/vmi.js';
 import type { ClusterState } from '../state/cluster-state.js';
-import { VirtualMachineControllerFinalizer, VirtualMachineGenerationAnnotation } from '../types/constants.js';
+import {
+  CreateMigrationTarget as CreateMigrationTargetAnnotation,
+  VirtualMachineControllerFinalizer,
+  VirtualMachineGenerationAnnotation,
+} from '../types/constants.js';
+import type { KubeVirtRelease } from '../release/release.js';
 import type { ObjectMeta, OwnerReference } from '../types/k8s.js';
 import type { VirtualMachine, VirtualMachineInstance, VMISpec } from '../types/kubevirt.js';
 import { goJsonDecode, goJsonRoundTrip } from './go-json.js';
 import {
   addInstancetypeNameAnnotations,
   addPreferenceNameAnnotations,
+  applyAutoAttachPreferences,
   applyDevicePreferences,
   applyToVmi,
   findInstancetypeSpec,
@@ -69,8 +75,8 @@ export function vmControllerRef(vm: VirtualMachine): OwnerReference {
   };
 }
 
-// upstream: setupVMIFromVM
-function setupVMIFromVM(vm: VirtualMachine): VirtualMachineInstance {
+// upstream: setupVMIFromVM (v1.9.0: SetupVMIFromVM, which also adds the default disks)
+function setupVMIFromVM(vm: VirtualMachine, config: ClusterConfig): VirtualMachineInstance {
   const template = vm.spec.template;
   const metadata: ObjectMeta = structuredClone((template.metadata ?? {}) as ObjectMeta);
   metadata.name = vm.metadata?.name ?? '';
@@ -94,6 +100,7 @@ function setupVMIFromVM(vm: VirtualMachine): VirtualMachineInstance {
   if (templateLabels) metadata.labels = structuredClone(templateLabels);
   else delete metadata.labels;
   metadata.ownerReferences = [vmControllerRef(vm)];
+  if (config.release.atLeast('v1.9.0')) setDefaultVolumeDisk(vmi.spec);
   return vmi;
 }
 
@@ -104,15 +111,28 @@ function autoAttachInputDevice(vmi: VirtualMachineInstance): void {
   devices.inputs = [...(devices.inputs ?? []), { name: 'default-0', type: '' }];
 }
 
-// upstream: pkg/network/admitter validateCreationSlirpBinding, printed like metav1.StatusCause.String()
-function networkCreationProblems(spec: VMISpec): string[] {
+// upstream: pkg/network/admitter validateCreationSlirpBinding (v1.9.0: validateDiscontinuedBindings, which
+// adds passt and macvtap), printed like metav1.StatusCause.String()
+function networkCreationProblems(spec: VMISpec, release: KubeVirtRelease): string[] {
+  const discontinued: [binding: 'slirp' | 'passt' | 'macvtap', message: string][] = [
+    ['slirp', 'Slirp interface support has been discontinued since v1.3'],
+  ];
+  if (release.atLeast('v1.9.0')) {
+    discontinued.push(
+      ['passt', 'Passt network binding has been discontinued since v1.3'],
+      ['macvtap', 'Macvtap network binding has been discontinued since v1.3'],
+    );
+  }
   const problems: string[] = [];
   (spec.domain.devices.interfaces ?? []).forEach((iface, index) => {
-    if (iface.slirp !== undefined && iface.slirp !== null) {
-      problems.push(
-        `&StatusCause{Type:FieldValueInvalid,Message:Slirp interface support has been discontinued since v1.3,` +
-          `Field:spec.domain.devices.interfaces[${index}].slirp,}`,
-      );
+    for (const [binding, message] of discontinued) {
+      const method = (iface as Record<string, unknown>)[binding];
+      if (method !== undefined && method !== null) {
+        problems.push(
+          `&StatusCause{Type:FieldValueInvalid,Message:${message},` +
+            `Field:spec.domain.devices.interfaces[${index}].${binding},}`,
+        );
+      }
     }
   });
   return problems;
@@ -128,31 +148,39 @@ export function virtualMachineToVMI(
   state: ClusterState,
   options: VmToVmiOptions,
 ): VirtualMachineInstance {
-  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine') as VirtualMachine;
+  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (!decoded.spec?.template) throw controllerError('VirtualMachine has no spec.template');
   decoded = syncInstancetypes(decoded, config, state);
 
-  const vmi = setupVMIFromVM(decoded);
+  const v1_9 = config.release.atLeast('v1.9.0');
+  const vmi = setupVMIFromVM(decoded, config);
   const metadata = vmi.metadata as ObjectMeta;
   (metadata as { uid?: string }).uid = options.uid;
   metadata.annotations = {
     ...(metadata.annotations ?? {}),
     [VirtualMachineGenerationAnnotation]: String(decoded.metadata?.generation ?? 0),
   };
+  if (v1_9 && decoded.spec.runStrategy === 'WaitAsReceiver') {
+    metadata.annotations[CreateMigrationTargetAnnotation] = 'true';
+  }
   metadata.finalizers = [...(metadata.finalizers ?? []), VirtualMachineControllerFinalizer];
 
-  // Device preferences go first so that their autoattach values decide about the default devices below.
+  // Device preferences go first so that their autoattach values decide about the default devices below
+  // (v1.9.0: only the autoattach ones, ApplyAutoAttachPreferences; the rest come with ApplyToVMI).
   let preferenceSpec: PreferenceSpec | undefined;
   if (decoded.spec.preference) {
     try {
-      preferenceSpec = findPreferenceSpec(decoded, state);
+      preferenceSpec = findPreferenceSpec(decoded, state, config.release);
     } catch (err) {
       throw controllerError(`Error applying device preferences again: ${errorMessage(err)}`, err);
     }
-    if (preferenceSpec) applyDevicePreferences(preferenceSpec, vmi.spec);
+    if (preferenceSpec && v1_9) applyAutoAttachPreferences(preferenceSpec, vmi.spec);
+    else if (preferenceSpec) applyDevicePreferences(preferenceSpec, vmi.spec, config.release);
   }
 
-  setDefaultVolumeDisk(vmi.spec);
+  // v1.9.0 adds the default disks in setupVMIFromVM; its changed-block tracking step here
+  // (cbt.SetChangedBlockTrackingOnVMI) only sets status.
+  if (!v1_9) setDefaultVolumeDisk(vmi.spec);
   autoAttachInputDevice(vmi);
   try {
     setDefaultNetworkInterface(config, vmi.spec);
@@ -161,15 +189,15 @@ export function virtualMachineToVMI(
   }
 
   try {
-    applyInstancetypeToVmi(decoded, vmi, state, preferenceSpec);
+    applyInstancetypeToVmi(decoded, vmi, state, preferenceSpec, config.release);
   } catch (err) {
     throw controllerError(`Failed to apply instancetype: ${errorMessage(err)}`, err);
   }
 
-  const problems = networkCreationProblems(vmi.spec);
+  const problems = networkCreationProblems(vmi.spec, config.release);
   if (problems.length > 0) throw controllerError(`failed create validation: ${problems.join('\n')}`);
 
-  return goJsonRoundTrip(vmi, 'VirtualMachineInstance') as VirtualMachineInstance;
+  return goJsonRoundTrip(vmi, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
 }
 
 // upstream: Controller.syncInstancetypes. With the reference policy (the default) the controller stores
@@ -180,19 +208,18 @@ function syncInstancetypes(vm: VirtualMachine, config: ClusterConfig, state: Clu
   if (!vm.spec.instancetype && !vm.spec.preference) return vm;
   const policy = config.getInstancetypeReferencePolicy();
   if (policy !== 'expand' && policy !== 'expandAll') return vm;
-  if (policy === 'expand' && (vm.spec.instancetype?.revisionName || vm.spec.preference?.revisionName))
-    return vm;
+  if (policy === 'expand' && hasRevision(vm, config)) return vm;
   let expanded: VirtualMachine;
   try {
     expanded = expandInstancetypeAndPreference(vm, config, state);
   } catch (err) {
-    throw controllerError(
-      `error encountered while expanding instance type into VirtualMachine: ${errorMessage(err)}`,
-      err,
-    );
+    // upstream v1.9.0 handleExpand rewords it
+    const what = config.release.atLeast('v1.9.0') ? 'expanding' : 'expanding instance type';
+    throw controllerError(`error encountered while ${what} into VirtualMachine: ${errorMessage(err)}`, err);
   }
-  const roundTripped = goJsonRoundTrip(expanded, 'VirtualMachine') as VirtualMachine;
-  if (isDeepStrictEqual(roundTripped.spec, (goJsonRoundTrip(vm, 'VirtualMachine') as VirtualMachine).spec)) {
+  const roundTripped = goJsonRoundTrip(expanded, 'VirtualMachine', config.release) as VirtualMachine;
+  const original = goJsonRoundTrip(vm, 'VirtualMachine', config.release) as VirtualMachine;
+  if (isDeepStrictEqual(roundTripped.spec, original.spec)) {
     return vm;
   }
   const metadata = (roundTripped.metadata ??= {});
@@ -200,14 +227,30 @@ function syncInstancetypes(vm: VirtualMachine, config: ClusterConfig, state: Clu
   return roundTripped;
 }
 
-// upstream: InstancetypeMethods.Expand
+/**
+ * Whether policy `expand` leaves the VM as it is: a matcher revisionName (v1.4.0), a ControllerRevision in
+ * status.{instancetype,preference}Ref (upstream v1.9.0 handleExpand, revision.HasControllerRevisionRef).
+ */
+function hasRevision(vm: VirtualMachine, config: ClusterConfig): boolean {
+  if (config.release.before('v1.9.0')) {
+    return !!(vm.spec.instancetype?.revisionName || vm.spec.preference?.revisionName);
+  }
+  const status = vm.status as
+    Record<string, { controllerRevisionRef?: { name?: string } } | undefined> | undefined;
+  return !!(
+    status?.['instancetypeRef']?.controllerRevisionRef?.name ||
+    status?.['preferenceRef']?.controllerRevisionRef?.name
+  );
+}
+
+// upstream: InstancetypeMethods.Expand (v1.9.0: expand/expand.go Expand)
 function expandInstancetypeAndPreference(
   vm: VirtualMachine,
   config: ClusterConfig,
   state: ClusterState,
 ): VirtualMachine {
-  const instancetypeSpec = findInstancetypeSpec(vm, state);
-  const preferenceSpec = findPreferenceSpec(vm, state);
+  const instancetypeSpec = findInstancetypeSpec(vm, state, config.release);
+  const preferenceSpec = findPreferenceSpec(vm, state, config.release);
   const expanded = structuredClone(vm);
   const template = expanded.spec.template;
   const spec = template.spec as VMISpec;
@@ -220,13 +263,24 @@ function expandInstancetypeAndPreference(
     preferenceSpec,
     spec,
     template.metadata as ObjectMeta,
+    config.release,
   );
   if (conflicts.length > 0) {
-    throw new Error(`VM fields ${conflicts.join(', ')} conflict with selected instance type`);
+    // upstream v1.9.0: conflict.Conflicts.Error
+    throw new Error(
+      config.release.atLeast('v1.9.0')
+        ? `VM field(s) ${conflicts.join(', ')} conflicts with selected instance type`
+        : `VM fields ${conflicts.join(', ')} conflict with selected instance type`,
+    );
   }
   setDefaultVirtualMachineInstanceSpec(config, spec);
   delete expanded.spec.instancetype;
   delete expanded.spec.preference;
+  if (config.release.atLeast('v1.9.0') && expanded.status) {
+    const status = expanded.status as Record<string, unknown>;
+    delete status['instancetypeRef'];
+    delete status['preferenceRef'];
+  }
   return expanded;
 }
 
@@ -236,13 +290,14 @@ function applyInstancetypeToVmi(
   vmi: VirtualMachineInstance,
   state: ClusterState,
   preferenceSpec: PreferenceSpec | undefined,
+  release: KubeVirtRelease,
 ): void {
-  const instancetypeSpec = findInstancetypeSpec(vm, state);
+  const instancetypeSpec = findInstancetypeSpec(vm, state, release);
   if (!instancetypeSpec && !preferenceSpec) return;
   const metadata = vmi.metadata as ObjectMeta;
   addInstancetypeNameAnnotations(vm, metadata);
   addPreferenceNameAnnotations(vm, metadata);
-  const conflicts = applyToVmi('spec', instancetypeSpec, preferenceSpec, vmi.spec, metadata);
+  const conflicts = applyToVmi('spec', instancetypeSpec, preferenceSpec, vmi.spec, metadata, release);
   if (conflicts.length > 0) {
     throw new Error(`VMI conflicts with instancetype spec in fields: [${conflicts.join(', ')}]`);
   }

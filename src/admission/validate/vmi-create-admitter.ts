@@ -100,9 +100,9 @@ export function isKubeVirtServiceAccount(userName: string, namespace = 'kubevirt
  * The object the validating webhook decodes: the mutating webhook re-encoded the spec, so absent
  * required strings read as '', empty omitempty lists are gone and quantities are canonical.
  */
-function asAdmitted(vmi: VirtualMachineInstance): VirtualMachineInstance {
+function asAdmitted(vmi: VirtualMachineInstance, config: ClusterConfig): VirtualMachineInstance {
   // a view (it shares what the round trip leaves unchanged): the checks only read it
-  return goJsonView(vmi, 'VirtualMachineInstance') as VirtualMachineInstance;
+  return goJsonView(vmi, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
 }
 
 /**
@@ -115,7 +115,7 @@ export function validateVMICreate(
   config: ClusterConfig,
   options: VMIAdmitOptions = {},
 ): AdmissionCause[] {
-  vmi = asAdmitted(vmi);
+  vmi = asAdmitted(vmi, config);
   const spec = vmi.spec;
   const specPath = FieldPath.of('spec');
   const causes: AdmissionCause[] = [];

@@ -19,6 +19,8 @@ import {
 import { setDefaultVirtualMachineInstanceSpec, validateLiveUpdateMemory } from '../defaults.js';
 import { Quantity } from '../../quantity/quantity.js';
 import { validateNetworksOnCreation } from './network.js';
+import { validateFeatureGates } from './deprecation.js';
+import { validateGraceIOVirtualizationAnnotations } from './grace-io-virtualization.js';
 import {
   cause,
   CauseType,
@@ -123,7 +125,7 @@ export function validateVMCreate(
   config: ClusterConfig,
   options: VMAdmitOptions = {},
 ): VMValidation {
-  vm = goJsonRoundTrip(vm, 'VirtualMachine') as VirtualMachine;
+  vm = goJsonRoundTrip(vm, 'VirtualMachine', config.release) as VirtualMachine;
   if (vm.metadata?.deletionTimestamp) return { causes: [] };
   const specPath = FieldPath.of('spec');
   const template = vm.spec.template;
@@ -140,12 +142,17 @@ export function validateVMCreate(
   const templateCopy = vmCopy.spec.template!;
   templateCopy.metadata ??= {};
 
-  // applyInstancetypeToVm
+  // applyInstancetypeToVm (v1.9.0: the instancetype admitter's ApplyToVM)
   let instancetypeSpec: InstancetypeSpec | undefined;
   let preferenceSpec: PreferenceSpec | undefined;
-  if (options.state) {
+  const v1_9 = config.release.atLeast('v1.9.0');
+  if (options.state && v1_9) {
+    const applied = applyInstancetypeToVmV1_9(vmCopy, config, options.state);
+    if ('causes' in applied) return { causes: applied.causes };
+    ({ instancetypeSpec, preferenceSpec } = applied);
+  } else if (options.state) {
     try {
-      instancetypeSpec = findInstancetypeSpec(vmCopy, options.state);
+      instancetypeSpec = findInstancetypeSpec(vmCopy, options.state, config.release);
     } catch (err) {
       return {
         causes: [
@@ -158,7 +165,7 @@ export function validateVMCreate(
       };
     }
     try {
-      preferenceSpec = findPreferenceSpec(vmCopy, options.state);
+      preferenceSpec = findPreferenceSpec(vmCopy, options.state, config.release);
     } catch (err) {
       return {
         causes: [
@@ -178,6 +185,7 @@ export function validateVMCreate(
       preferenceSpec,
       templateCopy.spec as VMISpec,
       templateCopy.metadata as ObjectMeta,
+      config.release,
     );
     if (conflicts.length > 0) {
       return {
@@ -202,11 +210,17 @@ export function validateVMCreate(
   templateCopy.spec = goJsonDecode(
     templateCopy.spec,
     'VirtualMachineInstanceSpec',
+    config.release,
   ) as typeof templateCopy.spec;
   const templateSpec = templateCopy.spec as VMISpec;
 
   if (preferenceSpec) {
-    const failure = checkPreferenceRequirements(instancetypeSpec, preferenceSpec, templateSpec);
+    const failure = checkPreferenceRequirements(
+      instancetypeSpec,
+      preferenceSpec,
+      templateSpec,
+      config.release,
+    );
     if (failure) {
       return {
         causes: [
@@ -220,7 +234,12 @@ export function validateVMCreate(
     }
   }
 
-  // upstream collects the discontinued-feature-gate causes here but overwrites them with the next result
+  // v1.4.0 collects the discontinued-feature-gate causes here but overwrites them with the next result;
+  // v1.9.0 returns them (featuregate.ValidateFeatureGates, on the VM's own template)
+  if (v1_9) {
+    const gateCauses = validateFeatureGates(config, vm.spec.template.spec as VMISpec);
+    if (gateCauses.length > 0) return { causes: gateCauses };
+  }
   const creationCauses = validateNetworksOnCreation(specPath, templateSpec);
   if (creationCauses.length > 0) return { causes: creationCauses };
 
@@ -228,6 +247,53 @@ export function validateVMCreate(
   if (specCauses.length > 0) return { causes: specCauses };
 
   return { causes: authorizeDataVolumeTemplates(vm) };
+}
+
+/**
+ * upstream v1.9.0 pkg/instancetype/webhooks/vm/admitter.go ApplyToVM: an instancetype or preference that
+ * cannot be found is ignored (upstream logs a warning; the VM controller fails on it later), the
+ * spread-topology check, then the conflicts of applying both to the template (worded by conflict.Conflict).
+ */
+function applyInstancetypeToVmV1_9(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  state: ClusterState,
+):
+  | { instancetypeSpec: InstancetypeSpec | undefined; preferenceSpec: PreferenceSpec | undefined }
+  | { causes: AdmissionCause[] } {
+  const ignoringFailure = <T>(find: () => T): T | undefined => {
+    try {
+      return find();
+    } catch {
+      return undefined;
+    }
+  };
+  const instancetypeSpec = ignoringFailure(() => findInstancetypeSpec(vm, state, config.release));
+  const preferenceSpec = ignoringFailure(() => findPreferenceSpec(vm, state, config.release));
+  if (!instancetypeSpec && !preferenceSpec) return { instancetypeSpec, preferenceSpec };
+  const spreadConflicts = checkSpreadCPUTopology(instancetypeSpec, preferenceSpec);
+  if (spreadConflicts.length > 0) return { causes: spreadConflicts };
+  const template = vm.spec.template!;
+  const conflicts = applyToVmi(
+    'spec.template.spec',
+    instancetypeSpec,
+    preferenceSpec,
+    template.spec as VMISpec,
+    template.metadata as ObjectMeta,
+    config.release,
+  );
+  if (conflicts.length > 0) {
+    return {
+      causes: conflicts.map((conflict) =>
+        cause(
+          CauseType.FieldValueInvalid,
+          `VM field(s) ${conflict} conflicts with selected instance type`,
+          conflict,
+        ),
+      ),
+    };
+  }
+  return { instancetypeSpec, preferenceSpec };
 }
 
 /** The verdict of virt-api's VM validating webhook on creating this VM (as mutated by the VM mutating webhook). */
@@ -265,9 +331,20 @@ export function validateVirtualMachineSpec(
       options,
     ),
   );
+  if (config.release.atLeast('v1.9.0')) {
+    const annotations = (template.metadata as ObjectMeta | undefined)?.annotations;
+    causes.push(
+      ...validateGraceIOVirtualizationAnnotations(
+        field.child('template', 'metadata'),
+        templateSpec,
+        annotations,
+        config,
+      ),
+    );
+  }
   causes.push(...validateVirtualMachineInstanceSpec(field.child('template', 'spec'), templateSpec, config));
   causes.push(...validateDataVolumeTemplates(field, vm));
-  causes.push(...validateRunStrategy(field, vm));
+  causes.push(...validateRunStrategy(field, vm, config));
   causes.push(...validateLiveUpdateFeatures(field, vm, config));
   return causes;
 }
@@ -374,7 +451,7 @@ function validateDataVolume(field: FieldPath, dataVolume: DataVolumeTemplate): A
   return [];
 }
 
-function validateRunStrategy(field: FieldPath, vm: VirtualMachine): AdmissionCause[] {
+function validateRunStrategy(field: FieldPath, vm: VirtualMachine, config: ClusterConfig): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   const running = vm.spec.running;
   const runStrategy = vm.spec.runStrategy;
@@ -390,7 +467,17 @@ function validateRunStrategy(field: FieldPath, vm: VirtualMachine): AdmissionCau
   if (running == null && runStrategy == null) {
     causes.push(cause(CauseType.FieldValueInvalid, 'RunStrategy must be specified', field.child('running')));
   }
-  if (runStrategy != null && !validRunStrategies.includes(runStrategy)) {
+  if (runStrategy === 'WaitAsReceiver' && config.release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: a decentralized live migration's receiving VM, behind its gate
+    if (config.isFeatureGateEnabled('DecentralizedLiveMigration')) return causes;
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        `Invalid RunStrategy (${runStrategy}), DecentralizedLiveMigration feature gate is not enabled in kubevirt resource`,
+        field.child('runStrategy'),
+      ),
+    );
+  } else if (runStrategy != null && !validRunStrategies.includes(runStrategy)) {
     causes.push(
       cause(CauseType.FieldValueInvalid, `Invalid RunStrategy (${runStrategy})`, field.child('runStrategy')),
     );
@@ -433,6 +520,8 @@ function validateLiveUpdateFeatures(
       );
     }
   }
+  // v1.9.0 checks no gates for the volume update strategy any more
+  if (config.release.atLeast('v1.9.0')) return causes;
   const updateVolumesStrategy = vm.spec.updateVolumesStrategy;
   if (updateVolumesStrategy != null && !config.isFeatureGateEnabled('VolumesUpdateStrategy')) {
     causes.push(

@@ -18,6 +18,8 @@ import {
 } from '../../../src/vm/index.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+/** What the VM mutating webhook would give a VM without firmware ids (unused before v1.9.0). */
+const FIRMWARE = { firmwareUUID: 'fw-uuid', firmwareSerial: 'fw-serial' };
 
 const FIRMWARE_NS = '6a1a24a1-4061-4607-8bf4-a3963d0c5895';
 
@@ -60,7 +62,9 @@ describe('firmware UUID', () => {
     const config = new ClusterConfig({ release: V1_4_0 });
     const state = new MemoryClusterState();
     const input = vm({}, { domain: { devices: {}, firmware: { uuid: 'fixed' } } });
-    const vmi = virtualMachineToVMI(mutateVirtualMachine(input, config, state), config, state, { uid: 'u' });
+    const vmi = virtualMachineToVMI(mutateVirtualMachine(input, config, state, FIRMWARE), config, state, {
+      uid: 'u',
+    });
     assert.equal(vmi.spec.domain.firmware?.uuid, 'fixed');
   });
 });
@@ -81,6 +85,7 @@ describe('instancetype memory overcommit', () => {
         undefined,
         spec,
         {},
+        V1_4_0,
       );
       assert.deepEqual(conflicts, []);
       const request = spec.domain.resources?.requests?.['memory'];
@@ -92,7 +97,7 @@ describe('instancetype memory overcommit', () => {
 describe('CPU topology from preferences', () => {
   const topology = (guest: number, cpu: PreferenceSpec['cpu'], extra: Partial<PreferenceSpec> = {}) => {
     const spec = emptySpec();
-    applyToVmi('spec', { cpu: { guest }, memory: { guest: '1Gi' } }, { cpu, ...extra }, spec, {});
+    applyToVmi('spec', { cpu: { guest }, memory: { guest: '1Gi' } }, { cpu, ...extra }, spec, {}, V1_4_0);
     const { sockets, cores, threads } = spec.domain.cpu ?? {};
     return { sockets, cores, threads };
   };
@@ -138,6 +143,7 @@ describe('conflicts', () => {
       undefined,
       spec,
       { annotations: { z: '0', b: '0', same: 'v' } },
+      V1_4_0,
     );
     assert.deepEqual(conflicts, [
       'spec.nodeSelector',
@@ -154,13 +160,21 @@ describe('preference requirements', () => {
   it('reports insufficient instancetype CPU and memory', () => {
     const preference: PreferenceSpec = { requirements: { cpu: { guest: 4 }, memory: { guest: '4Gi' } } };
     assert.equal(
-      checkPreferenceRequirements({ cpu: { guest: 2 }, memory: { guest: '8Gi' } }, preference, emptySpec())
-        ?.message,
+      checkPreferenceRequirements(
+        { cpu: { guest: 2 }, memory: { guest: '8Gi' } },
+        preference,
+        emptySpec(),
+        V1_4_0,
+      )?.message,
       'insufficient CPU resources of 2 vCPU provided by instance type, preference requires 4 vCPU',
     );
     assert.equal(
-      checkPreferenceRequirements({ cpu: { guest: 4 }, memory: { guest: '2048Mi' } }, preference, emptySpec())
-        ?.message,
+      checkPreferenceRequirements(
+        { cpu: { guest: 4 }, memory: { guest: '2048Mi' } },
+        preference,
+        emptySpec(),
+        V1_4_0,
+      )?.message,
       'insufficient Memory resources of 2Gi provided by instance type, preference requires 4Gi',
     );
   });
@@ -171,6 +185,7 @@ describe('preference requirements', () => {
       undefined,
       { cpu: { preferredCPUTopology: 'spread' }, requirements: { cpu: { guest: 4 } } },
       spec,
+      V1_4_0,
     );
     assert.deepEqual(result, {
       conflicts: ['spec.template.spec.domain.cpu.sockets', 'spec.template.spec.domain.cpu.cores'],
@@ -202,7 +217,7 @@ describe('VM mutation', () => {
       { instancetype: { inferFromVolume: 'root' }, preference: { inferFromVolume: 'root' } },
       { volumes: [{ name: 'root', persistentVolumeClaim: { claimName: 'root-pvc' } }] },
     );
-    const mutated = mutateVirtualMachine(input, config, state);
+    const mutated = mutateVirtualMachine(input, config, state, FIRMWARE);
     assert.deepEqual(mutated.spec.instancetype, {
       name: 'u1.small',
       kind: 'virtualmachineclusterinstancetype',
@@ -213,11 +228,11 @@ describe('VM mutation', () => {
   it('rejects an unsupported volume without failure policy Ignore', () => {
     const state = new MemoryClusterState();
     assert.throws(
-      () => mutateVirtualMachine(vm({ instancetype: { inferFromVolume: 'root' } }), config, state),
+      () => mutateVirtualMachine(vm({ instancetype: { inferFromVolume: 'root' } }), config, state, FIRMWARE),
       new RenderError('vm mutation: unable to infer defaults from volume root as type is not supported'),
     );
     assert.throws(
-      () => mutateVirtualMachine(vm({ instancetype: { inferFromVolume: 'nope' } }), config, state),
+      () => mutateVirtualMachine(vm({ instancetype: { inferFromVolume: 'nope' } }), config, state, FIRMWARE),
       new RenderError('vm mutation: unable to find volume nope to infer defaults'),
     );
   });
@@ -236,6 +251,7 @@ describe('VM mutation', () => {
           }),
           config,
           new MemoryClusterState(),
+          FIRMWARE,
         ),
       new RenderError(
         'vm mutation: Name should not be provided when InferFromVolume is used within the PreferenceMatcher, ' +
@@ -252,7 +268,7 @@ describe('VM controller', () => {
   it('rejects an unexpected matcher kind', () => {
     const input = vm({ instancetype: { name: 'x', kind: 'Flavor' } });
     const state = new MemoryClusterState();
-    const mutated = mutateVirtualMachine(input, config, state);
+    const mutated = mutateVirtualMachine(input, config, state, FIRMWARE);
     assert.throws(
       () => virtualMachineToVMI(mutated, config, state, { uid: 'u' }),
       new RenderError(
@@ -265,7 +281,7 @@ describe('VM controller', () => {
     const state = new MemoryClusterState([
       clusterPreference('p', { cpu: { preferredCPUFeatures: [{ name: 'vmx' }] } }),
     ]);
-    const mutated = mutateVirtualMachine(vm({ preference: { name: 'p' } }), config, state);
+    const mutated = mutateVirtualMachine(vm({ preference: { name: 'p' } }), config, state, FIRMWARE);
     assert.throws(() => virtualMachineToVMI(mutated, config, state, { uid: 'u' }), /nil pointer dereference/);
   });
 
@@ -289,7 +305,9 @@ describe('VM controller', () => {
       ),
     );
     // the webhook's patch drops it (omitempty), so the instancetype's selector applies
-    const vmi = virtualMachineToVMI(mutateVirtualMachine(input, config, state), config, state, { uid: 'u' });
+    const vmi = virtualMachineToVMI(mutateVirtualMachine(input, config, state, FIRMWARE), config, state, {
+      uid: 'u',
+    });
     assert.deepEqual(vmi.spec.nodeSelector, { a: 'b' });
   });
 
@@ -301,9 +319,14 @@ describe('VM controller', () => {
     const withInstancetypeRevision = vm({ instancetype: { name: 'small', revisionName: 'rev-x' } });
     assert.throws(
       () =>
-        virtualMachineToVMI(mutateVirtualMachine(withInstancetypeRevision, config, state), config, state, {
-          uid: 'u',
-        }),
+        virtualMachineToVMI(
+          mutateVirtualMachine(withInstancetypeRevision, config, state, FIRMWARE),
+          config,
+          state,
+          {
+            uid: 'u',
+          },
+        ),
       new RenderError(
         'vm controller: Failed to apply instancetype: controllerrevisions.apps "rev-x" not found',
       ),
@@ -315,7 +338,7 @@ describe('VM controller', () => {
     });
     assert.throws(
       () =>
-        virtualMachineToVMI(mutateVirtualMachine(withBothRevisions, config, state), config, state, {
+        virtualMachineToVMI(mutateVirtualMachine(withBothRevisions, config, state, FIRMWARE), config, state, {
           uid: 'u',
         }),
       new RenderError(
@@ -330,7 +353,7 @@ describe('VM controller', () => {
     ]);
     const input = vm({ instancetype: { name: 'small' } });
     input.status = { stateChangeRequests: [{ action: 'Start', data: { paused: 'true' } }] };
-    const mutated = mutateVirtualMachine(input, config, state);
+    const mutated = mutateVirtualMachine(input, config, state, FIRMWARE);
     const vmi = virtualMachineToVMI(mutated, config, state, { uid: 'u' });
     assert.equal(vmi.spec.startStrategy, 'Paused');
     assert.equal(vmi.metadata?.annotations?.['kubevirt.io/cluster-instancetype-name'], 'small');
@@ -359,7 +382,9 @@ describe('instancetype reference policy expand', () => {
     ]);
     const input = vm({ instancetype: { name: 'small' } });
     input.metadata = { ...input.metadata, generation: 3 };
-    const vmi = virtualMachineToVMI(mutateVirtualMachine(input, config, state), config, state, { uid: 'u' });
+    const vmi = virtualMachineToVMI(mutateVirtualMachine(input, config, state, FIRMWARE), config, state, {
+      uid: 'u',
+    });
     const annotations = vmi.metadata?.annotations ?? {};
     assert.equal(annotations['kubevirt.io/vm-generation'], '4');
     assert.equal(annotations['kubevirt.io/cluster-instancetype-name'], undefined);
@@ -381,6 +406,7 @@ describe('Go JSON round trip', () => {
         },
       },
       'VirtualMachineInstanceSpec',
+      V1_4_0,
     );
     assert.deepEqual(spec, {
       domain: {

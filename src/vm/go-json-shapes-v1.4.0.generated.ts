@@ -3,7 +3,7 @@
 // Field kinds: s string, b bool, n number, q resource.Quantity, ql ResourceList, o opaque (kept as is),
 // meta ObjectMeta (opaque, but always present),
 // <Struct> a struct, *X pointer, []X slice, {}X map; a trailing '?' marks omitempty; '...<Struct>' inlines.
-export const GO_JSON_SHAPES: Record<string, Record<string, string>> = {
+export const GO_JSON_SHAPES_V1_4_0: Record<string, Record<string, string>> = {
   VirtualMachineInstance: {
     metadata: 'meta?',
     spec: 'VirtualMachineInstanceSpec',

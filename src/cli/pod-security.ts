@@ -28,11 +28,17 @@ export function checkPodSecurity(
   target: RenderTarget,
   state: ClusterState,
   defaultEnforce: LevelVersion | undefined,
+  defaultNamespace: string,
 ): PodSecurityVerdict | undefined {
-  const namespace = pod.metadata?.namespace ?? '';
+  const document = target.document as {
+    kind?: string;
+    metadata?: { namespace?: string };
+    spec?: { template?: object };
+  };
+  // the launcher Pod is created in the VMI's namespace (the rendered Pod does not name it)
+  const namespace = pod.metadata?.namespace || document.metadata?.namespace || defaultNamespace;
   const resolved = resolvePolicy(state.getNamespace(namespace), defaultEnforce);
   if (!resolved) return undefined;
-  const document = target.document as { kind?: string; spec?: { template?: object } };
   const isVM = document.kind === 'VirtualMachine';
   const vmi = (isVM ? document.spec?.template : document) ?? {};
   return podSecurityVerdict(pod, resolved, vmi, isVM ? ['spec', 'template'] : []);

@@ -111,7 +111,13 @@ export function runPipeline(
         ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
       });
       const { refusals } = result;
-      const podSecurity = checkPodSecurity(result.pod, target, inputs.state, podSecurityDefault);
+      const podSecurity = checkPodSecurity(
+        result.pod,
+        target,
+        inputs.state,
+        podSecurityDefault,
+        flags.namespace,
+      );
       if (keep === 'objects') documents.push({ target, result, refusals, podSecurity });
       else if (keep === 'nothing') documents.push({ target, refusals, podSecurity });
       else {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import { parseLevel, parseVersion, type LevelVersion } from '../../src/podsecurity/api.js';
 import { evaluatePod, violationMessage } from '../../src/podsecurity/evaluate.js';
+import { podSecurityVerdict, resolvePolicy } from '../../src/podsecurity/launcher-pod.js';
 import { harness, Kube, paths, ROOT, type Cluster } from './support.js';
 
 const NAMESPACES: Record<string, string> = {
@@ -39,6 +40,27 @@ function conformancePods(): { name: string; pod: Pod }[] {
 function levelVersion(text: string): LevelVersion {
   const [level, version] = text.split(':') as [string, string];
   return { level: parseLevel(level).value, version: parseVersion(version).value };
+}
+
+/** Namespaces with several modes: enforce refusals and warn warnings as podSecurityVerdict gives them. */
+const POLICIES: Record<string, Record<string, string>> = {
+  'ps-warn-restricted': {
+    'pod-security.kubernetes.io/enforce': 'baseline',
+    'pod-security.kubernetes.io/warn': 'restricted',
+    'pod-security.kubernetes.io/warn-version': 'v1.31',
+  },
+  'ps-enforce-restricted': { 'pod-security.kubernetes.io/enforce': 'restricted' },
+  'ps-warn-only': {
+    'pod-security.kubernetes.io/warn': 'baseline',
+    'pod-security.kubernetes.io/audit': 'restricted',
+  },
+};
+
+/** The texts of the `299 - "..."` Warning headers of a response. */
+function warnings(headers: Record<string, string | string[] | undefined> | undefined): string[] {
+  const raw = headers?.warning;
+  const text = Array.isArray(raw) ? raw.join(', ') : (raw ?? '');
+  return [...text.matchAll(/299 - "((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
 }
 
 let cluster: Cluster;
@@ -95,7 +117,10 @@ before(
         'pod-security.kubernetes.io/enforce-version': version,
       });
     }
-    await createReferencedObjects(['ps-privileged', ...Object.keys(NAMESPACES)]);
+    for (const [namespace, labels] of Object.entries(POLICIES)) {
+      await h.cluster.createNamespace(cluster.kubeconfigPath, namespace, labels);
+    }
+    await createReferencedObjects(['ps-privileged', ...Object.keys(NAMESPACES), ...Object.keys(POLICIES)]);
   },
   { timeout: 300_000 },
 );
@@ -149,5 +174,41 @@ describe('Pod Security: our verdict is the API server’s', { timeout: 900_000 }
     assert.deepEqual(mismatches, [], mismatches.join('\n'));
     assert.ok(invalid.length < 10, `not admissible anywhere: ${invalid.join(', ')}`);
     assert.ok(refused > 0 && refused < compared, `${refused} of ${compared} refused`);
+  });
+
+  it('namespaces with enforce, warn and audit labels: refusals and warnings as we give them', async () => {
+    const mismatches: string[] = [];
+    let warned = 0;
+    for (const { name, pod } of pods) {
+      if ((await dryRunCreate('ps-privileged', pod)).statusCode !== 201) continue;
+      for (const [namespace, labels] of Object.entries(POLICIES)) {
+        const resolved = resolvePolicy({ metadata: { name: namespace, labels } }, undefined)!;
+        const verdict = podSecurityVerdict(pod, resolved, {});
+        const ours = {
+          refusal: verdict.messages.find((m) => m.mode === 'enforce')?.message ?? 'admitted',
+          warnings: verdict.messages.filter((m) => m.mode === 'warn').map((m) => m.message),
+        };
+        const response = await dryRunCreate(namespace, pod);
+        const theirs = {
+          refusal:
+            response.statusCode === 201
+              ? 'admitted'
+              : String(response.body?.message ?? '').replace(/^pods "[^"]*" is forbidden: /, ''),
+          warnings: warnings(
+            (response as { headers?: Record<string, string | string[] | undefined> }).headers,
+          ).filter((w) => w.includes('PodSecurity')),
+        };
+        warned += theirs.warnings.length;
+        try {
+          assert.deepEqual(ours, theirs);
+        } catch {
+          mismatches.push(
+            `${name} in ${namespace}:\n  ours:   ${JSON.stringify(ours)}\n  server: ${JSON.stringify(theirs)}`,
+          );
+        }
+      }
+    }
+    assert.deepEqual(mismatches, [], mismatches.join('\n'));
+    assert.ok(warned > 0, 'some warnings');
   });
 });

@@ -187,4 +187,86 @@ describe('podsecurity: verdict on a launcher Pod', () => {
     ]);
     assert.equal(formatLevelVersion(verdict.messages[0]!.levelVersion), 'restricted:latest');
   });
+
+  it('finds the field of each kind of container and volume KubeVirt adds', () => {
+    const privileged = (name: string) => ({ name, securityContext: { privileged: true } });
+    const pod: Pod = {
+      metadata: {},
+      spec: {
+        initContainers: [privileged('volumekernel-boot-volume-init')],
+        containers: [
+          { name: 'compute' },
+          privileged('volumerootdisk'),
+          privileged('hook-sidecar-0'),
+          privileged('hook-sidecar-1'),
+          privileged('virtiofs-share'),
+          privileged('extra'),
+        ],
+        volumes: [
+          { name: 'host', hostPath: { path: '/data' } },
+          { name: 'launcher-x', hostPath: { path: '/x' } },
+        ],
+      },
+    };
+    const vmi = {
+      metadata: { annotations: { 'hooks.kubevirt.io/hookSidecars': '[{"image": "hook"}]' } },
+      spec: {
+        volumes: [
+          { name: 'rootdisk', containerDisk: { image: 'disk' } },
+          { name: 'host', hostDisk: { path: '/data/disk.img', type: 'Disk' } },
+        ],
+        domain: {
+          firmware: { kernelBoot: { container: { image: 'kernel' } } },
+          devices: {
+            filesystems: [{ name: 'share', virtiofs: {} }],
+            interfaces: [
+              { name: 'default', masquerade: {} },
+              { name: 'net1', binding: { name: 'plugin' } },
+            ],
+          },
+        },
+      },
+    };
+    const verdict = podSecurityVerdict(
+      pod,
+      resolvePolicy(undefined, { level: 'baseline', version: LATEST })!,
+      vmi,
+    );
+    const detail = (message: string) => message.replace(/^violates PodSecurity "baseline:latest": /, '');
+    assert.deepEqual(
+      verdict.violations.map((violation) => [violation.location.text, detail(violation.message)]),
+      [
+        [
+          '',
+          'hostPath volumes (volume "launcher-x"), privileged (container "extra" must not set securityContext.privileged=true)',
+        ],
+        [
+          'spec.domain.firmware.kernelBoot.container',
+          'privileged (container "volumekernel-boot-volume-init" must not set securityContext.privileged=true)',
+        ],
+        [
+          'spec.volumes[0]',
+          'privileged (container "volumerootdisk" must not set securityContext.privileged=true)',
+        ],
+        [
+          'metadata.annotations[hooks.kubevirt.io/hookSidecars]',
+          'privileged (container "hook-sidecar-0" must not set securityContext.privileged=true)',
+        ],
+        [
+          'spec.domain.devices.interfaces[1]',
+          'privileged (container "hook-sidecar-1" must not set securityContext.privileged=true)',
+        ],
+        [
+          'spec.domain.devices.filesystems[0]',
+          'privileged (container "virtiofs-share" must not set securityContext.privileged=true)',
+        ],
+        ['spec.volumes[1]', 'hostPath volumes (volume "host")'],
+      ],
+    );
+    assert.deepEqual(verdict.violations[3]!.location.path, [
+      'metadata',
+      'annotations',
+      'hooks.kubevirt.io/hookSidecars',
+    ]);
+  });
 });

@@ -67,15 +67,15 @@ export function parseLevel(level: string): Parsed<Level> {
 }
 
 const VERSION = /^v1\.([0-9]|[1-9][0-9]*)$/;
+const INT64_MAX = 2n ** 63n - 1n;
 
 // upstream: ParseVersion (an invalid version reads as latest)
 export function parseVersion(version: string): Parsed<Version> {
   if (version === 'latest') return { value: LATEST };
   const match = VERSION.exec(version);
-  const minor = match ? Number(match[1]) : NaN;
-  // Go's strconv.Atoi refuses what does not fit an int
-  if (!Number.isSafeInteger(minor)) return { value: LATEST, error: 'must be "latest" or "v1.x"' };
-  return { value: v1(minor) };
+  // Go's strconv.Atoi refuses what does not fit an int64
+  if (!match || BigInt(match[1]!) > INT64_MAX) return { value: LATEST, error: 'must be "latest" or "v1.x"' };
+  return { value: v1(Number(match[1])) };
 }
 
 // upstream: CompareLevels

@@ -57,6 +57,12 @@ describe('podsecurity: --pod-security and the policy that applies', () => {
     assert.deepEqual(parsePodSecurityFlag('baseline:latest'), { level: 'baseline', version: LATEST });
     assert.match(parsePodSecurityFlag('strict') as string, /LEVEL one of privileged, baseline, restricted/);
     assert.match(parsePodSecurityFlag('baseline:1.31') as string, /"latest" or "v1.x"/);
+    // Go's Atoi: up to the int64 maximum
+    assert.deepEqual(parsePodSecurityFlag('baseline:v1.9223372036854775807'), {
+      level: 'baseline',
+      version: v1(Number(2n ** 63n - 1n)),
+    });
+    assert.match(parsePodSecurityFlag('baseline:v1.9223372036854775808') as string, /"latest" or "v1.x"/);
     assert.match(parsePodSecurityFlag('baseline:v1.31:x') as string, /LEVEL\[:VERSION\]/);
   });
 

@@ -57,3 +57,8 @@ export function render(inputs: RenderInputs): RenderOutput {
 export { ClusterConfig, MemoryClusterState };
 export type { ClusterState, ClusterObject, Arch, Pod, VirtualMachineInstance, VirtualMachine, KubeVirt };
 export { RenderError, InvalidInputError, UsageError, InternalError, VmiRenderError } from './errors.js';
+// Pod Security: the verdict PodSecurity admission (Kubernetes v1.31) would give on a Pod
+export { evaluatePod, violationMessage } from './podsecurity/evaluate.js';
+export { podSecurityVerdict, resolvePolicy, parsePodSecurityFlag } from './podsecurity/launcher-pod.js';
+export type { PodSecurityVerdict, PodSecurityViolation } from './podsecurity/launcher-pod.js';
+export type { Level, LevelVersion, Policy, Version } from './podsecurity/api.js';

@@ -55,6 +55,10 @@ function addInputOptions(command: Command): Command {
     .option('--sidecar-shim-image <IMAGE>', 'hook sidecar shim image (default: derived from the KubeVirt CR)')
     .option('-n, --namespace <NS>', 'namespace for documents that have none', 'default')
     .option('--uid <UID>', 'UID of the rendered VMI (default: derived from namespace and name)')
+    .option(
+      '--pod-security <LEVEL[:VERSION]>',
+      'Pod Security level to check launcher Pods against where --objects has no Namespace labels saying one (privileged, baseline, restricted; VERSION v1.N or latest)',
+    )
     .option('--strict', 'treat unknown fields (and, for lint, every warning) as errors', false)
     .option(
       '--kubevirt-version <VERSION>',
@@ -91,6 +95,7 @@ function toFlags(options: Record<string, unknown>): RenderFlags {
     uid: options.uid as string | undefined,
     show: (options.show as string | undefined) ?? 'pod',
     kubevirtVersion: options.kubevirtVersion as string | undefined,
+    podSecurity: options.podSecurity as string | undefined,
   };
 }
 

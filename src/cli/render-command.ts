@@ -5,6 +5,8 @@ import { renderDocument, type PipelineResult } from '../pipeline.js';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
 import { loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
+import { checkPodSecurity, parsePodSecurityOption, podSecurityProblems } from './pod-security.js';
+import type { PodSecurityVerdict } from '../podsecurity/launcher-pod.js';
 
 export interface RenderFlags {
   clusterConfig?: string;
@@ -19,6 +21,8 @@ export interface RenderFlags {
   uid?: string;
   show: string;
   kubevirtVersion?: string;
+  /** --pod-security LEVEL[:VERSION] */
+  podSecurity?: string;
 }
 
 export interface DocumentOutcome {
@@ -29,6 +33,8 @@ export interface DocumentOutcome {
   yaml?: string;
   /** Why virt-api would refuse to create the VM or VMI (see PipelineResult). */
   refusals?: PipelineResult['refusals'];
+  /** What PodSecurity admission would say of the Pod (undefined: no policy applies). */
+  podSecurity?: PodSecurityVerdict;
   error?: string;
 }
 
@@ -85,6 +91,7 @@ export function runPipeline(
     },
     stdin,
   );
+  const podSecurityDefault = parsePodSecurityOption(flags.podSecurity);
   const documents: DocumentOutcome[] = [];
   const renderable = inputs.targets.length;
   if (flags.uid !== undefined && renderable > 1) {
@@ -104,11 +111,18 @@ export function runPipeline(
         ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
       });
       const { refusals } = result;
-      if (keep === 'objects') documents.push({ target, result, refusals });
-      else if (keep === 'nothing') documents.push({ target, refusals });
+      const podSecurity = checkPodSecurity(
+        result.pod,
+        target,
+        inputs.state,
+        podSecurityDefault,
+        flags.namespace,
+      );
+      if (keep === 'objects') documents.push({ target, result, refusals, podSecurity });
+      else if (keep === 'nothing') documents.push({ target, refusals, podSecurity });
       else {
         const yaml = formatObjects([flags.show === 'vmi' ? result.vmi : result.pod], 'yaml');
-        documents.push({ target, yaml, refusals });
+        documents.push({ target, yaml, refusals, podSecurity });
       }
     } catch (error) {
       if (error instanceof RenderError || error instanceof InvalidInputError) {
@@ -178,6 +192,7 @@ export function documentProblems(
       severity: refusalSeverity,
     });
   }
+  problems.push(...podSecurityProblems(document.podSecurity, document.target, file, refusalSeverity));
   if (document.error !== undefined) {
     // only now: a position costs a second parse of the file (src/io/documents.ts)
     const { line, column } = document.target.source.locate(document.target.path);

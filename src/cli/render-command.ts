@@ -1,7 +1,13 @@
 // `vmi-render [render] FILE...` and `vmi-render lint FILE...`: shared input handling, different output.
 import { InvalidInputError, RenderError, type InputProblem } from '../errors.js';
 import { formatObjects, type OutputFormat } from '../io/output.js';
-import { renderDocument, type PipelineResult } from '../pipeline.js';
+import {
+  DocumentRenderError,
+  refusalsOf,
+  renderDocument,
+  type AdmissionVerdicts,
+  type PipelineResult,
+} from '../pipeline.js';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
 import { loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
@@ -29,6 +35,8 @@ export interface DocumentOutcome {
   yaml?: string;
   /** Why virt-api would refuse to create the VM or VMI (see PipelineResult). */
   refusals?: PipelineResult['refusals'];
+  /** virt-api's verdicts (also for a document whose render failed after admission). */
+  admission?: AdmissionVerdicts;
   error?: string;
 }
 
@@ -103,15 +111,18 @@ export function runPipeline(
         ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
         ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
       });
-      const { refusals } = result;
-      if (keep === 'objects') documents.push({ target, result, refusals });
-      else if (keep === 'nothing') documents.push({ target, refusals });
+      const { refusals, admission } = result;
+      if (keep === 'objects') documents.push({ target, result, refusals, admission });
+      else if (keep === 'nothing') documents.push({ target, refusals, admission });
       else {
         const yaml = formatObjects([flags.show === 'vmi' ? result.vmi : result.pod], 'yaml');
-        documents.push({ target, yaml, refusals });
+        documents.push({ target, yaml, refusals, admission });
       }
     } catch (error) {
-      if (error instanceof RenderError || error instanceof InvalidInputError) {
+      if (error instanceof DocumentRenderError) {
+        const { admission } = error;
+        documents.push({ target, error: error.message, refusals: refusalsOf(admission), admission });
+      } else if (error instanceof RenderError || error instanceof InvalidInputError) {
         documents.push({ target, error: error.message });
       } else {
         throw error;
@@ -176,6 +187,7 @@ export function documentProblems(
       path: cause.field,
       message: `virt-api would refuse to create ${kind} "${name}": ${cause.message}`,
       severity: refusalSeverity,
+      admission: { webhook: cause.webhook, type: cause.type, field: cause.field, message: cause.message },
     });
   }
   if (document.error !== undefined) {

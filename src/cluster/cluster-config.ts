@@ -59,10 +59,51 @@ export const FeatureGate = {
   Passt: 'Passt',
   Macvtap: 'Macvtap',
   DockerSELinuxMCSWorkaround: 'DockerSELinuxMCSWorkaround',
+  // new by v1.9.0 (pkg/virt-config/featuregate)
+  UtilityVolumes: 'UtilityVolumes',
+  WorkloadEncryptionTDX: 'WorkloadEncryptionTDX',
+  ImageVolume: 'ImageVolume',
+  LibvirtHooksServerAndClient: 'LibvirtHooksServerAndClient',
+  IncrementalBackup: 'IncrementalBackup',
+  VirtIOFSStorageVolumes: 'EnableVirtioFsStorageVolumes',
+  VirtIOFSConfigVolumes: 'EnableVirtioFsConfigVolumes',
+  GPUsWithDRA: 'GPUsWithDRA',
+  HostDevicesWithDRA: 'HostDevicesWithDRA',
+  PCINUMAAwareTopology: 'PCINUMAAwareTopology',
+  NetworkDevicesWithDRA: 'NetworkDevicesWithDRA',
+  DecentralizedLiveMigration: 'DecentralizedLiveMigration',
+  ObjectGraph: 'ObjectGraph',
+  DeclarativeHotplugVolumes: 'DeclarativeHotplugVolumes',
+  PasstBinding: 'PasstBinding',
+  ConfigurableHypervisor: 'ConfigurableHypervisor',
+  PodSecondaryInterfaceNamingUpgrade: 'PodSecondaryInterfaceNamingUpgrade',
+  ExternalNetResourceInjection: 'ExternalNetResourceInjection',
+  RebootPolicy: 'RebootPolicy',
+  Template: 'Template',
+  VmiMemoryOverheadReport: 'VmiMemoryOverheadReport',
+  ContainerPathVolumes: 'ContainerPathVolumes',
+  ReservedOverheadMemlock: 'ReservedOverheadMemlock',
+  OptOutRoleAggregation: 'OptOutRoleAggregation',
+  VGPULiveMigration: 'VGPULiveMigration',
+  VMStatsCollector: 'VMStatsCollector',
+  OCIExport: 'OCIExport',
+  Plugins: 'Plugins',
+  GraceIOVirtualization: 'GraceIOVirtualization',
+  IOMMUFD: 'IOMMUFD',
+  FirmwareAutoSelection: 'FirmwareAutoSelection',
+  MigrationStallDetection: 'MigrationStallDetection',
+  CrossArchitectureVirtualization: 'CrossArchitectureVirtualization',
+  PortRangesSpec: 'PortRangesSpec',
+  PasstIPStackMigration: 'PasstIPStackMigration',
+  VideoConfig: 'VideoConfig',
+  PanicDevices: 'PanicDevices',
+  LiveUpdateNADRef: 'LiveUpdateNADRef',
+  SecureExecution: 'SecureExecution',
+  MigrationPriorityQueue: 'MigrationPriorityQueue',
 } as const;
 
 /** Gates that are GA in v1.4.0 and therefore always on. */
-const GA_FEATURE_GATES: ReadonlySet<string> = new Set([
+const GA_FEATURE_GATES_V1_4: ReadonlySet<string> = new Set([
   FeatureGate.LiveMigration,
   FeatureGate.SRIOVLiveMigration,
   FeatureGate.NonRoot,
@@ -75,6 +116,104 @@ const GA_FEATURE_GATES: ReadonlySet<string> = new Set([
   FeatureGate.BochsDisplayForEFIGuests,
 ]);
 
+/** upstream v1.9.0: featuregate.State */
+export type FeatureGateState = 'Alpha' | 'Beta' | 'GA' | 'Deprecated' | 'Discontinued';
+
+/** Every gate v1.9.0 registers (featuregate/active.go, inactive.go); an unregistered gate is never on. */
+const FEATURE_GATE_STATES_V1_9: ReadonlyMap<string, FeatureGateState> = new Map<string, FeatureGateState>([
+  // active.go
+  [FeatureGate.LibvirtHooksServerAndClient, 'Beta'],
+  [FeatureGate.ImageVolume, 'Beta'],
+  [FeatureGate.CPUManager, 'Alpha'],
+  [FeatureGate.Ignition, 'Alpha'],
+  [FeatureGate.HypervStrictCheck, 'Alpha'],
+  [FeatureGate.Sidecar, 'Alpha'],
+  [FeatureGate.HostDevices, 'Alpha'],
+  [FeatureGate.Snapshot, 'Beta'],
+  [FeatureGate.HostDisk, 'Alpha'],
+  [FeatureGate.DownwardMetrics, 'Alpha'],
+  [FeatureGate.Root, 'Alpha'],
+  [FeatureGate.WorkloadEncryptionSEV, 'Beta'],
+  [FeatureGate.WorkloadEncryptionTDX, 'Alpha'],
+  [FeatureGate.VSOCK, 'Alpha'],
+  [FeatureGate.KubevirtSeccompProfile, 'Beta'],
+  [FeatureGate.AlignCPUs, 'Alpha'],
+  [FeatureGate.NodeRestriction, 'Beta'],
+  [FeatureGate.VirtIOFSStorageVolumes, 'Alpha'],
+  [FeatureGate.GPUsWithDRA, 'Beta'],
+  [FeatureGate.HostDevicesWithDRA, 'Beta'],
+  [FeatureGate.PCINUMAAwareTopology, 'Alpha'],
+  [FeatureGate.NetworkDevicesWithDRA, 'Alpha'],
+  [FeatureGate.DecentralizedLiveMigration, 'Alpha'],
+  [FeatureGate.DeclarativeHotplugVolumes, 'Beta'],
+  [FeatureGate.ObjectGraph, 'Alpha'],
+  [FeatureGate.UtilityVolumes, 'Alpha'],
+  [FeatureGate.ConfigurableHypervisor, 'Alpha'],
+  [FeatureGate.PasstBinding, 'Beta'],
+  [FeatureGate.IncrementalBackup, 'Alpha'],
+  [FeatureGate.PodSecondaryInterfaceNamingUpgrade, 'Beta'],
+  [FeatureGate.ExternalNetResourceInjection, 'Beta'],
+  [FeatureGate.RebootPolicy, 'Beta'],
+  [FeatureGate.Template, 'Beta'],
+  [FeatureGate.VmiMemoryOverheadReport, 'Beta'],
+  [FeatureGate.ContainerPathVolumes, 'Alpha'],
+  [FeatureGate.ReservedOverheadMemlock, 'Alpha'],
+  [FeatureGate.OptOutRoleAggregation, 'Beta'],
+  [FeatureGate.VGPULiveMigration, 'Alpha'],
+  [FeatureGate.VMStatsCollector, 'Alpha'],
+  [FeatureGate.OCIExport, 'Alpha'],
+  [FeatureGate.Plugins, 'Alpha'],
+  [FeatureGate.GraceIOVirtualization, 'Alpha'],
+  [FeatureGate.IOMMUFD, 'Alpha'],
+  [FeatureGate.FirmwareAutoSelection, 'Alpha'],
+  [FeatureGate.MigrationStallDetection, 'Alpha'],
+  [FeatureGate.CrossArchitectureVirtualization, 'Alpha'],
+  [FeatureGate.PortRangesSpec, 'Alpha'],
+  // inactive.go
+  [FeatureGate.LiveMigration, 'GA'],
+  [FeatureGate.SRIOVLiveMigration, 'GA'],
+  [FeatureGate.NonRoot, 'GA'],
+  [FeatureGate.PSA, 'GA'],
+  [FeatureGate.CPUNodeDiscovery, 'GA'],
+  [FeatureGate.NUMA, 'GA'],
+  [FeatureGate.CommonInstancetypesDeployment, 'GA'],
+  [FeatureGate.GPU, 'GA'],
+  [FeatureGate.HotplugNICs, 'GA'],
+  [FeatureGate.BochsDisplayForEFIGuests, 'GA'],
+  [FeatureGate.VMLiveUpdateFeatures, 'GA'],
+  [FeatureGate.NetworkBindingPlugins, 'GA'],
+  [FeatureGate.DynamicPodInterfaceNaming, 'GA'],
+  [FeatureGate.VolumesUpdateStrategy, 'GA'],
+  [FeatureGate.VolumeMigration, 'GA'],
+  [FeatureGate.DisableCustomSELinuxPolicy, 'GA'],
+  [FeatureGate.AutoResourceLimits, 'GA'],
+  [FeatureGate.ClusterProfiler, 'GA'],
+  [FeatureGate.VMPersistentState, 'GA'],
+  [FeatureGate.VMExport, 'GA'],
+  [FeatureGate.PersistentReservation, 'GA'],
+  [FeatureGate.DockerSELinuxMCSWorkaround, 'Deprecated'],
+  [FeatureGate.VirtIOFS, 'Discontinued'],
+  [FeatureGate.Passt, 'Discontinued'],
+  [FeatureGate.Macvtap, 'Discontinued'],
+  [FeatureGate.PasstIPStackMigration, 'Discontinued'],
+  [FeatureGate.InstancetypeReferencePolicy, 'GA'],
+  [FeatureGate.MultiArchitecture, 'Deprecated'],
+  [FeatureGate.VirtIOFSConfigVolumes, 'GA'],
+  [FeatureGate.DisableMediatedDevicesHandling, 'Deprecated'],
+  [FeatureGate.ExpandDisks, 'GA'],
+  [FeatureGate.PanicDevices, 'GA'],
+  [FeatureGate.LiveUpdateNADRef, 'GA'],
+  [FeatureGate.HotplugVolumes, 'Deprecated'],
+  [FeatureGate.VideoConfig, 'GA'],
+  [FeatureGate.SecureExecution, 'GA'],
+  [FeatureGate.MigrationPriorityQueue, 'GA'],
+]);
+
+/** The state of a gate in v1.9.0; undefined: not registered there. */
+export function featureGateStateV1_9(gate: string): FeatureGateState | undefined {
+  return FEATURE_GATE_STATES_V1_9.get(gate);
+}
+
 export const KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY =
   'alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity';
 export const KUBEVIRT_ANNOTATION_VGA_FOR_EFI = 'alpha.kubevirt.io/use-vga-display-for-efi-guests';
@@ -83,7 +222,8 @@ type Config = KubeVirtConfiguration;
 type JsonObject = Record<string, unknown>;
 
 // upstream: configuration.go defaultClusterConfig
-function defaultConfiguration(arch: Arch): Config {
+function defaultConfiguration(arch: Arch, release: KubeVirtRelease): Config {
+  if (release.atLeast('v1.9.0')) return defaultConfigurationV1_9(arch);
   return {
     imagePullPolicy: 'IfNotPresent',
     developerConfiguration: {
@@ -127,6 +267,88 @@ function defaultConfiguration(arch: Arch): Config {
     liveUpdateConfiguration: { maxHotplugRatio: 4 },
     vmRolloutStrategy: 'Stage',
   } as Config;
+}
+
+// upstream v1.9.0: configuration.go defaultClusterConfig (edk2 OVMF path, ppc64le gone and s390x configured,
+// disk verification limit 2000Mi, migration max downtime and utility-volume timeout, LiveUpdate rollout,
+// the KVM hypervisor). Written out whole rather than patched over v1.4.0's so each release reads as one.
+function defaultConfigurationV1_9(arch: Arch): Config {
+  return {
+    imagePullPolicy: 'IfNotPresent',
+    developerConfiguration: {
+      useEmulation: false,
+      memoryOvercommit: 100,
+      pvcTolerateLessSpaceUpToPercent: 10,
+      minimumReservePVCBytes: 131072,
+      nodeSelectors: {},
+      cpuAllocationRatio: 10,
+      diskVerification: { memoryLimit: '2000Mi' },
+      logVerbosity: { virtAPI: 2, virtOperator: 2, virtController: 2, virtHandler: 2, virtLauncher: 2 },
+    },
+    evictionStrategy: 'None',
+    migrations: {
+      parallelMigrationsPerCluster: 5,
+      parallelOutboundMigrationsPerNode: 2,
+      nodeDrainTaintKey: 'kubevirt.io/drain',
+      bandwidthPerMigration: '0',
+      progressTimeout: 150,
+      completionTimeoutPerGiB: 150,
+      maxDowntimeMs: 900,
+      utilityVolumesTimeout: 150,
+      unsafeMigrationOverride: false,
+      allowAutoConverge: false,
+      allowPostCopy: false,
+    },
+    cpuRequest: '100m',
+    network: {
+      defaultNetworkInterface: 'bridge',
+      permitSlirpInterface: false,
+      permitBridgeInterfaceOnPodNetwork: true,
+    },
+    smbios: { family: 'KubeVirt', manufacturer: 'KubeVirt', product: 'None' },
+    selinuxLauncherType: '',
+    supportedGuestAgentVersions: ['2.*', '3.*', '4.*', '5.*'],
+    memBalloonStatsPeriod: 10,
+    architectureConfiguration: {
+      amd64: { ovmfPath: '/usr/share/edk2/ovmf', emulatedMachines: ['q35*', 'pc-q35*'], machineType: 'q35' },
+      arm64: { ovmfPath: '/usr/share/AAVMF', emulatedMachines: ['virt*'], machineType: 'virt' },
+      s390x: { ovmfPath: '', emulatedMachines: ['s390-ccw-virtio*'], machineType: 's390-ccw-virtio' },
+      defaultArchitecture: arch,
+    },
+    liveUpdateConfiguration: { maxHotplugRatio: 4 },
+    vmRolloutStrategy: 'LiveUpdate',
+    hypervisors: [{ name: 'kvm' }],
+  } as Config;
+}
+
+/**
+ * Fields of a v1.9.0 KubeVirtConfiguration that the (v1.4.0) Go JSON shapes do not know, copied from the CR
+ * as given so that the round trip does not drop them.
+ */
+function v1_9Fields(raw: JsonObject | undefined, overrides: JsonObject): void {
+  const rawDev = raw?.developerConfiguration;
+  if (isPlainObject(rawDev) && Array.isArray(rawDev.disabledFeatureGates)) {
+    const dev = isPlainObject(overrides.developerConfiguration) ? overrides.developerConfiguration : {};
+    dev.disabledFeatureGates = structuredClone(rawDev.disabledFeatureGates);
+    overrides.developerConfiguration = dev;
+  }
+  const rawArch = raw?.architectureConfiguration;
+  if (isPlainObject(rawArch) && isPlainObject(rawArch.s390x)) {
+    const arch = isPlainObject(overrides.architectureConfiguration)
+      ? overrides.architectureConfiguration
+      : {};
+    arch.s390x = structuredClone(rawArch.s390x);
+    overrides.architectureConfiguration = arch;
+  }
+  const keys = [
+    'hypervisors',
+    'persistentReservationConfiguration',
+    'mediatedDevicesConfiguration',
+    'confidentialCompute',
+  ];
+  for (const key of keys) {
+    if (raw?.[key] !== undefined && raw[key] !== null) overrides[key] = structuredClone(raw[key]);
+  }
 }
 
 const isPlainObject = (value: unknown): value is JsonObject =>
@@ -189,7 +411,7 @@ export class ClusterConfig {
     this.arch = options.arch ?? 'amd64';
     this.release = options.release ?? NEWEST_RELEASE;
     this.kubevirt = options.kubevirt;
-    const defaults = defaultConfiguration(this.arch);
+    const defaults = defaultConfiguration(this.arch, this.release);
     if (!this.kubevirt) {
       this.config = defaults;
       this.configurationProblem = undefined;
@@ -199,6 +421,9 @@ export class ClusterConfig {
     // the defaults, so omitempty fields holding their zero value (memoryOvercommit: 0, cpuRequest absent, ...)
     // keep the default instead of overriding it.
     const overrides = goJsonRoundTrip(this.kubevirt.spec?.configuration ?? {}, 'KubeVirtConfiguration');
+    if (this.release.atLeast('v1.9.0') && isPlainObject(overrides)) {
+      v1_9Fields(this.kubevirt.spec?.configuration as JsonObject | undefined, overrides);
+    }
     const merged = overlay(defaults, overrides) as Config;
     merged.architectureConfiguration ??= {};
     // upstream copies kv.status.defaultArchitecture; a CR read from a file rarely has a status.
@@ -210,8 +435,28 @@ export class ClusterConfig {
   }
 
   isFeatureGateEnabled(gate: string): boolean {
-    if (GA_FEATURE_GATES.has(gate)) return true;
-    return (this.config.developerConfiguration?.featureGates ?? []).includes(gate);
+    const listed = (this.config.developerConfiguration?.featureGates ?? []).includes(gate);
+    if (this.release.atLeast('v1.9.0')) {
+      // upstream v1.9.0: featuregate.IsEnabled (GA always on; listed on; disabled off; else Beta's default)
+      const state = FEATURE_GATE_STATES_V1_9.get(gate);
+      if (state === undefined) return false;
+      if (state === 'GA' || listed) return true;
+      if (this.disabledFeatureGates().includes(gate)) return false;
+      return state === 'Beta';
+    }
+    if (GA_FEATURE_GATES_V1_4.has(gate)) return true;
+    return listed;
+  }
+
+  /** developerConfiguration.disabledFeatureGates (v1.9.0): Beta gates switched off. */
+  disabledFeatureGates(): string[] {
+    const dev = this.config.developerConfiguration as { disabledFeatureGates?: string[] } | undefined;
+    return dev?.disabledFeatureGates ?? [];
+  }
+
+  /** The gates listed in developerConfiguration.featureGates. */
+  listedFeatureGates(): string[] {
+    return this.config.developerConfiguration?.featureGates ?? [];
   }
 
   kubevirtAnnotations(): Record<string, string> {
@@ -231,6 +476,7 @@ export class ClusterConfig {
   getMachineType(arch: string): string {
     if (this.config.machineType) return this.config.machineType;
     const archConfig = this.config.architectureConfiguration;
+    if (this.release.atLeast('v1.9.0')) return this.archSpecific(arch)?.machineType ?? '';
     switch (arch) {
       case 'arm64':
         return archConfig?.arm64?.machineType ?? '';
@@ -241,6 +487,16 @@ export class ClusterConfig {
       default:
         return archConfig?.amd64?.machineType ?? '';
     }
+  }
+  /** upstream v1.9.0: the architecture's own configuration (ppc64le has none: it falls to amd64's). */
+  private archSpecific(
+    arch: string,
+  ): { ovmfPath?: string; emulatedMachines?: string[]; machineType?: string } | undefined {
+    const archConfig = this.config.architectureConfiguration as
+      | Record<string, { ovmfPath?: string; emulatedMachines?: string[]; machineType?: string } | undefined>
+      | undefined;
+    if (arch === 'arm64' || arch === 's390x') return archConfig?.[arch];
+    return archConfig?.amd64;
   }
   getCPUModel(): string {
     return this.config.cpuModel ?? '';
@@ -255,6 +511,7 @@ export class ClusterConfig {
   getEmulatedMachines(arch: string): string[] {
     if (this.config.emulatedMachines) return this.config.emulatedMachines;
     const archConfig = this.config.architectureConfiguration;
+    if (this.release.atLeast('v1.9.0')) return this.archSpecific(arch)?.emulatedMachines ?? [];
     switch (arch) {
       case 'arm64':
         return archConfig?.arm64?.emulatedMachines ?? [];
@@ -296,6 +553,7 @@ export class ClusterConfig {
   getOVMFPath(arch: string): string {
     if (this.config.ovmfPath) return this.config.ovmfPath;
     const archConfig = this.config.architectureConfiguration;
+    if (this.release.atLeast('v1.9.0')) return this.archSpecific(arch)?.ovmfPath ?? '';
     switch (arch) {
       case 'arm64':
         return archConfig?.arm64?.ovmfPath ?? '';
@@ -373,6 +631,11 @@ export class ClusterConfig {
     return live.maxHotplugRatio ?? 0;
   }
   isVMRolloutStrategyLiveUpdate(): boolean {
+    // upstream v1.9.0: the VMLiveUpdateFeatures gate is GA and no longer consulted; unset means LiveUpdate
+    if (this.release.atLeast('v1.9.0')) {
+      const strategy = this.config.vmRolloutStrategy;
+      return strategy === undefined || strategy === null || strategy === 'LiveUpdate';
+    }
     if (!this.vmLiveUpdateFeaturesEnabled()) return false;
     return this.config.vmRolloutStrategy === 'LiveUpdate';
   }
@@ -386,6 +649,19 @@ export class ClusterConfig {
     const policy = this.config.instancetype?.referencePolicy;
     if (this.isFeatureGateEnabled(FeatureGate.InstancetypeReferencePolicy) && policy) return policy;
     return 'reference';
+  }
+  /** developerConfiguration.diskVerification.memoryLimit (the qemu-img memory limit of virt-launcher). */
+  getDiskVerificationMemoryLimit(): Quantity | undefined {
+    const value = this.config.developerConfiguration?.diskVerification?.memoryLimit;
+    return value === undefined ? undefined : Quantity.parse(value);
+  }
+  /** upstream v1.9.0: GetHypervisor: the first configured one with ConfigurableHypervisor, else KVM. */
+  getHypervisorName(): string {
+    const hypervisors = (this.config as { hypervisors?: { name?: string }[] }).hypervisors;
+    if (this.configurableHypervisorEnabled() && hypervisors && hypervisors.length > 0) {
+      return hypervisors[0]?.name ?? '';
+    }
+    return 'kvm';
   }
   getSeccompConfiguration(): Config['seccompConfiguration'] {
     return this.config.seccompConfiguration;
@@ -416,7 +692,17 @@ export class ClusterConfig {
     this.isFeatureGateEnabled(FeatureGate.DisableCustomSELinuxPolicy);
   kubevirtSeccompProfileEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.KubevirtSeccompProfile);
-  persistentReservationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PersistentReservation);
+  persistentReservationEnabled = (): boolean => {
+    if (this.release.atLeast('v1.9.0')) {
+      // upstream v1.9.0: PersistentReservationEnabled: persistentReservationConfiguration.enabled, else the
+      // gate literally listed (its GA state does not switch the feature on)
+      const enabled = (this.config as { persistentReservationConfiguration?: { enabled?: boolean } })
+        .persistentReservationConfiguration?.enabled;
+      if (enabled !== undefined && enabled !== null) return enabled;
+      return this.listedFeatureGates().includes(FeatureGate.PersistentReservation);
+    }
+    return this.isFeatureGateEnabled(FeatureGate.PersistentReservation);
+  };
   vmPersistentStateEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VMPersistentState);
   multiArchitectureEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.MultiArchitecture);
   vmLiveUpdateFeaturesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VMLiveUpdateFeatures);
@@ -425,4 +711,46 @@ export class ClusterConfig {
   alignCPUsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.AlignCPUs);
   dynamicPodInterfaceNamingEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.DynamicPodInterfaceNaming);
+  // v1.9.0 gates (off in v1.4.0, where they are not registered)
+  snapshotEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Snapshot);
+  utilityVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.UtilityVolumes);
+  virtiofsStorageEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VirtIOFSStorageVolumes);
+  workloadEncryptionTDXEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.WorkloadEncryptionTDX);
+  crossArchitectureVirtualizationEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.CrossArchitectureVirtualization);
+  imageVolumeEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.ImageVolume);
+  libvirtHooksServerAndClientEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.LibvirtHooksServerAndClient);
+  nodeRestrictionEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.NodeRestriction);
+  declarativeHotplugVolumesEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.DeclarativeHotplugVolumes);
+  passtBindingEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PasstBinding);
+  gpusWithDRAEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.GPUsWithDRA);
+  hostDevicesWithDRAEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.HostDevicesWithDRA);
+  networkDevicesWithDRAEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.NetworkDevicesWithDRA);
+  anyDeviceDRAEnabled = (): boolean =>
+    this.gpusWithDRAEnabled() || this.hostDevicesWithDRAEnabled() || this.networkDevicesWithDRAEnabled();
+  configurableHypervisorEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.ConfigurableHypervisor);
+  portRangesSpecEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PortRangesSpec);
+  pciNUMAAwareTopologyEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PCINUMAAwareTopology);
+  incrementalBackupEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.IncrementalBackup);
+  podSecondaryInterfaceNamingUpgradeEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.PodSecondaryInterfaceNamingUpgrade);
+  externalNetResourceInjectionEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.ExternalNetResourceInjection);
+  rebootPolicyEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.RebootPolicy);
+  vmiMemoryOverheadReportEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.VmiMemoryOverheadReport);
+  templateEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Template);
+  containerPathVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.ContainerPathVolumes);
+  reservedOverheadMemlockEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.ReservedOverheadMemlock);
+  vgpuLiveMigrationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VGPULiveMigration);
+  graceIOVirtualizationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.GraceIOVirtualization);
+  iommufdEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.IOMMUFD);
+  firmwareAutoSelectionEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.FirmwareAutoSelection);
+  pluginsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Plugins);
+  decentralizedLiveMigrationEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.DecentralizedLiveMigration);
 }

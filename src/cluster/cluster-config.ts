@@ -321,36 +321,6 @@ function defaultConfigurationV1_9(arch: Arch): Config {
   } as Config;
 }
 
-/**
- * Fields of a v1.9.0 KubeVirtConfiguration that the (v1.4.0) Go JSON shapes do not know, copied from the CR
- * as given so that the round trip does not drop them.
- */
-function v1_9Fields(raw: JsonObject | undefined, overrides: JsonObject): void {
-  const rawDev = raw?.developerConfiguration;
-  if (isPlainObject(rawDev) && Array.isArray(rawDev.disabledFeatureGates)) {
-    const dev = isPlainObject(overrides.developerConfiguration) ? overrides.developerConfiguration : {};
-    dev.disabledFeatureGates = structuredClone(rawDev.disabledFeatureGates);
-    overrides.developerConfiguration = dev;
-  }
-  const rawArch = raw?.architectureConfiguration;
-  if (isPlainObject(rawArch) && isPlainObject(rawArch.s390x)) {
-    const arch = isPlainObject(overrides.architectureConfiguration)
-      ? overrides.architectureConfiguration
-      : {};
-    arch.s390x = structuredClone(rawArch.s390x);
-    overrides.architectureConfiguration = arch;
-  }
-  const keys = [
-    'hypervisors',
-    'persistentReservationConfiguration',
-    'mediatedDevicesConfiguration',
-    'confidentialCompute',
-  ];
-  for (const key of keys) {
-    if (raw?.[key] !== undefined && raw[key] !== null) overrides[key] = structuredClone(raw[key]);
-  }
-}
-
 const isPlainObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -420,10 +390,11 @@ export class ClusterConfig {
     // upstream: setConfigFromKubeVirt marshals the CR's (Go-decoded) configuration and unmarshals that over
     // the defaults, so omitempty fields holding their zero value (memoryOvercommit: 0, cpuRequest absent, ...)
     // keep the default instead of overriding it.
-    const overrides = goJsonRoundTrip(this.kubevirt.spec?.configuration ?? {}, 'KubeVirtConfiguration');
-    if (this.release.atLeast('v1.9.0') && isPlainObject(overrides)) {
-      v1_9Fields(this.kubevirt.spec?.configuration as JsonObject | undefined, overrides);
-    }
+    const overrides = goJsonRoundTrip(
+      this.kubevirt.spec?.configuration ?? {},
+      'KubeVirtConfiguration',
+      this.release,
+    );
     const merged = overlay(defaults, overrides) as Config;
     merged.architectureConfiguration ??= {};
     // upstream copies kv.status.defaultArchitecture; a CR read from a file rarely has a status.

@@ -4,6 +4,8 @@
 // Everything a Go controller writes back has this shape, so the VM stages apply it to their output.
 import { Quantity } from '../quantity/quantity.js';
 import { GO_JSON_SHAPES } from './go-json-shapes.generated.js';
+import { GO_JSON_SHAPES_V1_9 } from './go-json-shapes-v1.9.0.generated.js';
+import type { KubeVirtRelease } from '../release/release.js';
 import { setKey } from '../util/objects.js';
 
 type JsonObject = Record<string, unknown>;
@@ -27,7 +29,22 @@ type Codec =
 interface StructCodec {
   readonly tag: 'struct';
   readonly name: string;
+  readonly set: ShapeSet;
   type?: StructType;
+}
+
+/** One release's core/v1 structs (its GO_JSON_SHAPES table) and the types compiled from it so far. */
+interface ShapeSet {
+  readonly shapes: Record<string, Record<string, string>>;
+  readonly types: Map<string, StructType>;
+}
+
+const V1_4_SHAPES: ShapeSet = { shapes: GO_JSON_SHAPES, types: new Map() };
+const V1_9_SHAPES: ShapeSet = { shapes: GO_JSON_SHAPES_V1_9, types: new Map() };
+
+/** The structs of a release's API (without a release: v1.4.0's, what every caller used before v1.9.0). */
+function shapeSet(release: KubeVirtRelease | undefined): ShapeSet {
+  return release?.atLeast('v1.9.0') === true ? V1_9_SHAPES : V1_4_SHAPES;
 }
 
 interface StructType {
@@ -63,20 +80,18 @@ const RESOURCE_LIST: Codec = { tag: 'resourceList' };
 const SCALAR_ZERO: Record<string, unknown> = { s: '', b: false, n: 0 };
 const NO_SCALAR_ZERO = Symbol('no scalar zero');
 
-const structTypes = new Map<string, StructType>();
-
-function structType(name: string): StructType | undefined {
-  const known = structTypes.get(name);
+function structType(name: string, set: ShapeSet): StructType | undefined {
+  const known = set.types.get(name);
   if (known) return known;
-  const shape = GO_JSON_SHAPES[name];
+  const shape = set.shapes[name];
   if (shape === undefined) return undefined;
   const type: StructType = { fields: [], byName: new Map(), encodedWhenAbsent: [] };
-  structTypes.set(name, type); // before the fields: a struct may refer to itself
+  set.types.set(name, type); // before the fields: a struct may refer to itself
   for (const [fieldName, spec] of Object.entries(shape)) {
     if (fieldName.startsWith('...')) {
-      type.fields.push(...(structType(fieldName.slice(3))?.fields ?? []));
+      type.fields.push(...(structType(fieldName.slice(3), set)?.fields ?? []));
     } else {
-      type.fields.push(compileField(fieldName, spec));
+      type.fields.push(compileField(fieldName, spec, set));
     }
   }
   for (const field of type.fields) {
@@ -87,11 +102,11 @@ function structType(name: string): StructType | undefined {
   return type;
 }
 
-function compileField(name: string, spec: string): StructField {
+function compileField(name: string, spec: string, set: ShapeSet): StructField {
   const omitempty = spec.endsWith('?');
   const kind = omitempty ? spec.slice(0, -1) : spec;
-  const codec = compileKind(kind);
-  const struct = GO_JSON_SHAPES[kind] !== undefined;
+  const codec = compileKind(kind, set);
+  const struct = set.shapes[kind] !== undefined;
   let absent: StructField['absent'];
   let zero: unknown;
   if (struct) absent = 'struct';
@@ -112,17 +127,17 @@ function compileField(name: string, spec: string): StructField {
   };
 }
 
-function compileKind(kind: string): Codec {
-  if (kind.startsWith('*')) return compileKind(kind.slice(1)); // a pointer encodes as what it points to
-  if (kind.startsWith('[]')) return { tag: 'slice', element: compileKind(kind.slice(2)) };
-  if (kind.startsWith('{}')) return { tag: 'map', element: compileKind(kind.slice(2)) };
+function compileKind(kind: string, set: ShapeSet): Codec {
+  if (kind.startsWith('*')) return compileKind(kind.slice(1), set); // a pointer encodes as what it points to
+  if (kind.startsWith('[]')) return { tag: 'slice', element: compileKind(kind.slice(2), set) };
+  if (kind.startsWith('{}')) return { tag: 'map', element: compileKind(kind.slice(2), set) };
   if (kind === 'q') return QUANTITY;
   if (kind === 'ql') return RESOURCE_LIST;
-  return GO_JSON_SHAPES[kind] !== undefined ? { tag: 'struct', name: kind } : KEEP;
+  return set.shapes[kind] !== undefined ? { tag: 'struct', name: kind, set } : KEEP;
 }
 
 function typeOf(codec: StructCodec): StructType {
-  return (codec.type ??= structType(codec.name)!);
+  return (codec.type ??= structType(codec.name, codec.set)!);
 }
 
 function roundTripQuantity(value: unknown): unknown {
@@ -198,10 +213,11 @@ function convertEntries(value: JsonObject, element: Codec | undefined, mode: Mod
 
 /**
  * The JSON upstream would emit after decoding `value` into the Go struct `typeName` (a core/v1 type name
- * such as 'VirtualMachineInstance', 'VirtualMachine', 'VirtualMachineInstanceSpec').
+ * such as 'VirtualMachineInstance', 'VirtualMachine', 'VirtualMachineInstanceSpec') of `release`'s API
+ * (default: v1.4.0's).
  */
-export function goJsonRoundTrip(value: unknown, typeName: string): unknown {
-  const type = structType(typeName);
+export function goJsonRoundTrip(value: unknown, typeName: string, release?: KubeVirtRelease): unknown {
+  const type = structType(typeName, shapeSet(release));
   return type ? transcode(value, type, ROUND_TRIP) : value;
 }
 
@@ -209,8 +225,8 @@ export function goJsonRoundTrip(value: unknown, typeName: string): unknown {
  * goJsonRoundTrip's value, sharing with `value` every part that the round trip leaves as it is (most of a
  * defaulted object): for reading only, neither it nor `value` may be changed afterwards.
  */
-export function goJsonView(value: unknown, typeName: string): unknown {
-  const type = structType(typeName);
+export function goJsonView(value: unknown, typeName: string, release?: KubeVirtRelease): unknown {
+  const type = structType(typeName, shapeSet(release));
   return type ? transcode(value, type, VIEW) : value;
 }
 
@@ -219,8 +235,8 @@ export function goJsonView(value: unknown, typeName: string): unknown {
  * present empty list or map stays (it is non-nil in Go, which some checks observe, e.g. a VMI nodeSelector
  * `{}` conflicts with an instancetype's).
  */
-export function goJsonDecode(value: unknown, typeName: string): unknown {
-  const type = structType(typeName);
+export function goJsonDecode(value: unknown, typeName: string, release?: KubeVirtRelease): unknown {
+  const type = structType(typeName, shapeSet(release));
   return type ? transcode(value, type, DECODE) : value;
 }
 

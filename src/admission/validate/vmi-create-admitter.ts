@@ -29,6 +29,7 @@ import {
 import { validateAffinity, validateTopologySpreadConstraints } from './k8s-utils.js';
 import { validateNetworks, validateNetworksOnCreation, validateNetworksSpecValidator } from './network.js';
 import { validateLaunchSecurityV1_9, validatePerArch } from './arch.js';
+import { validateVMIOpenAPIEnums } from './openapi.js';
 import {
   cause,
   CauseType,
@@ -118,6 +119,9 @@ export function validateVMICreate(
   options: VMIAdmitOptions = {},
 ): AdmissionCause[] {
   vmi = asAdmitted(vmi, config);
+  // the OpenAPI schema check comes first and, failing, is the whole answer
+  const schemaCauses = validateVMIOpenAPIEnums(vmi, config.release);
+  if (schemaCauses.length > 0) return schemaCauses;
   const spec = vmi.spec;
   const specPath = FieldPath.of('spec');
   const causes: AdmissionCause[] = [];

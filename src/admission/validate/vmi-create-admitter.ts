@@ -30,6 +30,7 @@ import { validateAffinity, validateTopologySpreadConstraints } from './k8s-utils
 import { validateNetworks, validateNetworksOnCreation, validateNetworksSpecValidator } from './network.js';
 import { validateLaunchSecurityV1_9, validatePerArch } from './arch.js';
 import { validateVMIOpenAPIEnums } from './openapi.js';
+import { validateGraceIOVirtualization, validateGraceIOVirtualizationAnnotations } from './grace.js';
 import {
   cause,
   CauseType,
@@ -140,6 +141,9 @@ export function validateVMICreate(
         config,
         options,
       ),
+    );
+    causes.push(
+      ...validateGraceIOVirtualizationAnnotations(FieldPath.of('metadata'), spec, vmi.metadata ?? {}, config),
     );
     causes.push(...validateHyperv(specPath.child('domain', 'features', 'hyperv'), spec));
     causes.push(...validatePerArch(specPath, spec));
@@ -292,7 +296,7 @@ function validateVirtualMachineInstanceSpecV1_9(
   causes.push(...validateLiveMigration(field, spec, config));
   causes.push(...validateMDEVRamFB(field, spec));
   causes.push(...validateHostDevicesWithPassthroughEnabled(field, spec, config));
-  // validateGraceIOVirtualization: NVIDIA Grace passthrough is not modelled
+  causes.push(...validateGraceIOVirtualization(field, spec, config));
   causes.push(...validateSoundDevices(field, spec));
   causes.push(...validateLaunchSecurityV1_9(field, spec, config));
   causes.push(...validateVSOCK(field, spec, config));

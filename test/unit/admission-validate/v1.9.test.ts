@@ -129,6 +129,37 @@ describe('v1.9.0 VMI validating webhook', () => {
   });
 });
 
+describe('v1.9.0 NVIDIA Grace passthrough', () => {
+  it('needs the GraceIOVirtualization gate for a permitted Grace GPU', () => {
+    const kubevirt = {
+      apiVersion: 'kubevirt.io/v1',
+      kind: 'KubeVirt',
+      metadata: { name: 'kubevirt', namespace: 'kubevirt' },
+      spec: {
+        configuration: {
+          developerConfiguration: { featureGates: ['GPU'] },
+          permittedHostDevices: {
+            pciHostDevices: [{ pciVendorSelector: '10de:2342', resourceName: 'nvidia.com/GH100' }],
+          },
+        },
+      },
+    };
+    const config = new ClusterConfig({ release: V1_9_0, kubevirt });
+    const input = vmi((v) => (v.spec.domain.devices.gpus = [{ name: 'g', deviceName: 'nvidia.com/GH100' }]));
+    const causes = validateVMICreate(applyCreateDefaults(input, config), config);
+    assert.deepEqual(
+      causes.map(({ field, message }) => ({ field, message })),
+      [
+        {
+          field: 'spec.domain.devices.gpus[0].deviceName',
+          message:
+            'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "nvidia.com/GH100"',
+        },
+      ],
+    );
+  });
+});
+
 describe('v1.9.0 VMI create-time defaults', () => {
   it('sets the kubevirt.io/ finalizer, the PCI topology annotation and the amd64 watchdog action', () => {
     const config = new ClusterConfig({ release: V1_9_0 });

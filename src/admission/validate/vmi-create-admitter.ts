@@ -30,6 +30,7 @@ import { validateAffinity, validateTopologySpreadConstraints } from './k8s-utils
 import { validateNetworks, validateNetworksOnCreation, validateNetworksSpecValidator } from './network.js';
 import { validateLaunchSecurityV1_9, validatePerArch } from './arch.js';
 import { validateVMIOpenAPIEnums } from './openapi.js';
+import { validateDRACreation } from './dra.js';
 import { validateGraceIOVirtualization, validateGraceIOVirtualizationAnnotations } from './grace.js';
 import {
   cause,
@@ -268,7 +269,7 @@ function validateVirtualMachineInstanceSpecV1_9(
   causes.push(...validateSpecTopologySpreadConstraints(field, spec));
 
   causes.push(...validateNetworks(field, spec, config));
-  // draadmitter.ValidateCreation: DRA resource claims are not modelled
+  causes.push(...validateDRACreation(field, spec, config));
 
   causes.push(...validateBootOrder(field, spec, config));
 

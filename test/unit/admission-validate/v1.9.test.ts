@@ -129,6 +129,26 @@ describe('v1.9.0 VMI validating webhook', () => {
   });
 });
 
+describe('v1.9.0 DRA devices', () => {
+  it('GPUs name a device or a declared claim request (GPUsWithDRA is Beta, on)', () => {
+    const input = vmi((v) => {
+      v.spec.domain.devices.gpus = [{ name: 'g', claimName: 'gpu', requestName: 'r' } as never];
+    });
+    assert.deepEqual(causesOf(input), [
+      {
+        field: 'spec.resourceClaims',
+        message:
+          'vmi.spec.resourceClaims must specify all claims used in vmi.spec.domain.devices.gpus and vmi.spec.domain.devices.hostDevices',
+      },
+    ]);
+    const declared = vmi((v) => {
+      v.spec.domain.devices.gpus = [{ name: 'g', claimName: 'gpu', requestName: 'r' } as never];
+      (v.spec as Record<string, unknown>).resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 't' }];
+    });
+    assert.deepEqual(causesOf(declared), []);
+  });
+});
+
 describe('v1.9.0 NVIDIA Grace passthrough', () => {
   it('needs the GraceIOVirtualization gate for a permitted Grace GPU', () => {
     const kubevirt = {

@@ -190,6 +190,17 @@ export function documentProblems(
       admission: { webhook: cause.webhook, type: cause.type, field: cause.field, message: cause.message },
     });
   }
+  // a refusal without causes (upstream answers with a message only, e.g. a failing VM defaulter)
+  for (const verdict of [document.admission?.vm, document.admission?.vmi]) {
+    if (verdict === undefined || verdict.allowed || verdict.causes.length > 0 || !verdict.message) continue;
+    const { line, column } = document.target.source.locate(document.target.path);
+    problems.push({
+      location: { file, line, column },
+      path: '',
+      message: `virt-api would refuse to create ${kind} "${name}": ${verdict.message}`,
+      severity: refusalSeverity,
+    });
+  }
   if (document.error !== undefined) {
     // only now: a position costs a second parse of the file (src/io/documents.ts)
     const { line, column } = document.target.source.locate(document.target.path);

@@ -92,9 +92,24 @@ function valuesAt(root: unknown, path: readonly string[], at = ''): [string, unk
  * `<path> in body should be one of [a b c]` (go-openapi errors.EnumFail).
  */
 export function validateVMIOpenAPIEnums(vmi: unknown, release: KubeVirtRelease): AdmissionCause[] {
+  return openAPIEnumCauses(vmi, vmiEnumFields(release));
+}
+
+/**
+ * The same for a VirtualMachine's template (`spec.template.spec...`; the template's status is not
+ * checked). The VM's own enum fields (dataVolumeTemplates' storage and PVC specs) are not listed here.
+ */
+export function validateVMTemplateOpenAPIEnums(vm: unknown, release: KubeVirtRelease): AdmissionCause[] {
+  const fields = vmiEnumFields(release)
+    .filter((field) => field.path[0] === 'spec')
+    .map((field) => ({ ...field, path: ['spec', 'template', ...field.path] }));
+  return openAPIEnumCauses(vm, fields);
+}
+
+function openAPIEnumCauses(object: unknown, fields: EnumField[]): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
-  for (const field of vmiEnumFields(release)) {
-    for (const [path, value] of valuesAt(vmi, field.path)) {
+  for (const field of fields) {
+    for (const [path, value] of valuesAt(object, field.path)) {
       if (typeof value === 'string' && field.values.includes(value)) continue;
       causes.push(cause('', `${path} in body should be one of [${field.values.join(' ')}]`));
     }

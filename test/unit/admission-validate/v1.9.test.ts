@@ -8,6 +8,7 @@ import type { VirtualMachineInstance } from '../../../src/types/kubevirt.js';
 import { applyCreateDefaults } from '../../../src/admission/index.js';
 import { validateVMICreate } from '../../../src/admission/validate/index.js';
 import { globMatch } from '../../../src/admission/validate/vmi-create-admitter.js';
+import { validateVMTemplateOpenAPIEnums } from '../../../src/admission/validate/openapi.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 
 const V1_9_0 = KubeVirtRelease.of('v1.9.0');
@@ -126,6 +127,20 @@ describe('v1.9.0 VMI validating webhook', () => {
         { field: '', message: 'spec.tolerations.0.operator in body should be one of [Equal Exists]' },
       ]);
     }
+  });
+});
+
+describe('OpenAPI enums of a VM template', () => {
+  it('are reported at spec.template.spec', () => {
+    const vm = { spec: { template: { spec: { dnsPolicy: 'Cluster' } } } };
+    assert.deepEqual(validateVMTemplateOpenAPIEnums(vm, V1_9_0), [
+      {
+        type: '',
+        field: '',
+        message:
+          'spec.template.spec.dnsPolicy in body should be one of [ClusterFirst ClusterFirstWithHostNet Default None]',
+      },
+    ]);
   });
 });
 

@@ -686,6 +686,9 @@ export class ClusterConfig {
   snapshotEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Snapshot);
   utilityVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.UtilityVolumes);
   virtiofsStorageEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VirtIOFSStorageVolumes);
+  virtiofsConfigVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VirtIOFSConfigVolumes);
+  panicDevicesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PanicDevices);
+  videoConfigEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VideoConfig);
   workloadEncryptionTDXEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.WorkloadEncryptionTDX);
   crossArchitectureVirtualizationEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.CrossArchitectureVirtualization);

@@ -108,7 +108,8 @@ for (const [name, body] of structs) {
   }
   const entry = { ...fields };
   if (inline.length) {
-    for (const t of inline) {
+    // an embedded pointer (`*ClaimRequest` inline) promotes its fields like an embedded struct
+    for (const t of inline.map((embedded) => embedded.replace(/^\*/, ''))) {
       if (externalStructs[t]) Object.assign(entry, externalStructs[t]);
       else if (structs.has(t)) entry[`...${t}`] = 'inline';
       else entry['...?'] = t;

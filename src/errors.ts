@@ -12,6 +12,16 @@ export interface InputProblem {
   path: string;
   message: string;
   severity: 'error' | 'warning';
+  /** For a refusal by one of virt-api's validating webhooks: that webhook and upstream's own cause. */
+  admission?: AdmissionCauseOrigin;
+}
+
+export interface AdmissionCauseOrigin {
+  /** The kind whose validating webhook refused: VirtualMachine or VirtualMachineInstance. */
+  webhook: string;
+  type: string;
+  field: string;
+  message: string;
 }
 
 export abstract class VmiRenderError extends Error {

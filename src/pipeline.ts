@@ -11,7 +11,13 @@ import { renderLaunchManifest } from './render/launch-manifest.js';
 import type { RenderOptions } from './render/options.js';
 import { applyCreateDefaultsDirect, canonicalizeVmiQuantities } from './admission/index.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
-import { admitVMCreate, admitVMICreate, type AdmissionCause } from './admission/validate/index.js';
+import {
+  admitVMCreate,
+  admitVMICreate,
+  type AdmissionCause,
+  type AdmissionVerdict,
+} from './admission/validate/index.js';
+import { RenderError } from './errors.js';
 
 const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
 /** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
@@ -79,12 +85,52 @@ export interface PipelineSettings {
   sidecarShimImage?: string;
 }
 
+/** virt-api's validating webhooks' verdicts on creating what a document leads to. */
+export interface AdmissionVerdicts {
+  /** On creating the VirtualMachine (VM documents only). */
+  vm?: AdmissionVerdict;
+  /** On creating the VMI (absent without admission, or when no VMI is made: the VM controller failed). */
+  vmi?: AdmissionVerdict;
+}
+
+/** Which webhook refused: the VirtualMachine's or the VirtualMachineInstance's. */
+export type AdmissionWebhook = 'VirtualMachine' | 'VirtualMachineInstance';
+
+/** A cause of a refusal, with the webhook that gave it. */
+export interface Refusal extends AdmissionCause {
+  webhook: AdmissionWebhook;
+}
+
+/** The causes of the verdicts in upstream's order: the VM's, then the VMI's. */
+export function refusalsOf(admission: AdmissionVerdicts): Refusal[] {
+  return [
+    ...(admission.vm?.causes ?? []).map((cause) => ({ ...cause, webhook: 'VirtualMachine' as const })),
+    ...(admission.vmi?.causes ?? []).map((cause) => ({
+      ...cause,
+      webhook: 'VirtualMachineInstance' as const,
+    })),
+  ];
+}
+
+/** A render error of a document that got through admission, with the verdicts given until then. */
+export class DocumentRenderError extends RenderError {
+  constructor(
+    message: string,
+    readonly admission: AdmissionVerdicts,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 export interface PipelineResult {
   /** The VMI as stored (see ResolvedVMI; made when first read). */
   readonly vmi: VirtualMachineInstance;
   pod: Pod;
   /** Why virt-api's validating webhook would refuse to create the VM or VMI (empty: it would admit it). */
-  refusals: AdmissionCause[];
+  refusals: Refusal[];
+  /** The verdicts themselves (a VM's refusal may carry no cause, only a message). */
+  admission: AdmissionVerdicts;
 }
 
 /** A resolved VMI and the causes for which virt-api would refuse it (or the VM it comes from). */
@@ -99,7 +145,8 @@ export interface ResolvedVMI {
    * hold Quantity objects keeping their Go format, see applyCreateDefaultsDirect); otherwise `vmi`.
    */
   renderVmi: VirtualMachineInstance;
-  refusals: AdmissionCause[];
+  refusals: Refusal[];
+  admission: AdmissionVerdicts;
 }
 
 /** Admission on a VMI: the defaulted Go object for the render, its stored form and virt-api's verdict. */
@@ -107,12 +154,20 @@ function admitVMI(
   vmi: VirtualMachineInstance,
   uid: string,
   config: ClusterConfig,
-  refusals: AdmissionCause[],
+  vmVerdict: AdmissionVerdict | undefined,
 ): ResolvedVMI {
-  const direct = applyCreateDefaultsDirect(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+  let direct: VirtualMachineInstance;
+  try {
+    direct = applyCreateDefaultsDirect(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+  } catch (error) {
+    throw withVerdicts(error, vmVerdict ? { vm: vmVerdict } : {});
+  }
   // The validating webhook decodes the object as stored (its quantities as canonical strings), which is
   // what it makes of the defaulted object too: it re-encodes whatever it is given (see admitVMICreate).
-  const causes = admitVMICreate(direct, config).causes;
+  const admission: AdmissionVerdicts = {
+    ...(vmVerdict ? { vm: vmVerdict } : {}),
+    vmi: admitVMICreate(direct, config),
+  };
   let stored: VirtualMachineInstance | undefined;
   return {
     // only `--show vmi` prints the stored form: a render need not build it
@@ -120,8 +175,16 @@ function admitVMI(
       return (stored ??= canonicalizeVmiQuantities(direct));
     },
     renderVmi: direct,
-    refusals: refusals.length > 0 ? [...refusals, ...causes] : causes,
+    refusals: refusalsOf(admission),
+    admission,
   };
+}
+
+/** A RenderError of a later stage, carrying the verdicts already given; anything else as is. */
+function withVerdicts(error: unknown, admission: AdmissionVerdicts): unknown {
+  if (!(error instanceof RenderError) || error instanceof DocumentRenderError) return error;
+  if (admission.vm === undefined && admission.vmi === undefined) return error;
+  return new DocumentRenderError(error.message, admission, { cause: error });
 }
 
 function withIdentity<T extends { metadata?: { name?: string; namespace?: string; uid?: string } }>(
@@ -147,10 +210,18 @@ export function resolveVMI(
     const uid = settings.uid ?? deriveUID('VirtualMachineInstance', vm.metadata?.namespace ?? '', name);
     const firmwareIds = deriveVMFirmwareIds(vm.metadata?.namespace ?? '', name);
     const mutated = mutateVirtualMachine(vm, config, state, firmwareIds);
-    const refusals = admitVMCreate(mutated, config, { state }).causes;
-    const vmi = virtualMachineToVMI(mutated, config, state, { uid });
-    if (!settings.admission) return { vmi, renderVmi: vmi, refusals };
-    return admitVMI(vmi, uid, config, refusals);
+    const vmVerdict = admitVMCreate(mutated, config, { state });
+    let vmi: VirtualMachineInstance;
+    try {
+      vmi = virtualMachineToVMI(mutated, config, state, { uid });
+    } catch (error) {
+      throw withVerdicts(error, { vm: vmVerdict });
+    }
+    if (!settings.admission) {
+      const admission = { vm: vmVerdict };
+      return { vmi, renderVmi: vmi, refusals: refusalsOf(admission), admission };
+    }
+    return admitVMI(vmi, uid, config, vmVerdict);
   }
   const vmi = withIdentity(document as VirtualMachineInstance, settings.namespace);
   const uid =
@@ -158,8 +229,8 @@ export function resolveVMI(
     vmi.metadata?.uid ||
     deriveUID('VirtualMachineInstance', vmi.metadata?.namespace ?? '', vmi.metadata?.name ?? '');
   vmi.metadata = { ...vmi.metadata, uid };
-  if (!settings.admission) return { vmi, renderVmi: vmi, refusals: [] };
-  return admitVMI(vmi, uid, config, []);
+  if (!settings.admission) return { vmi, renderVmi: vmi, refusals: [], admission: {} };
+  return admitVMI(vmi, uid, config, undefined);
 }
 
 export function renderDocument(
@@ -167,7 +238,7 @@ export function renderDocument(
   settings: PipelineSettings,
 ): PipelineResult {
   const resolved = resolveVMI(document, settings);
-  const { renderVmi, refusals } = resolved;
+  const { renderVmi, refusals, admission } = resolved;
   const options: RenderOptions = {
     launcherImage:
       settings.launcherImage ??
@@ -177,12 +248,18 @@ export function renderDocument(
       componentImage(settings.config.kubevirt, 'sidecar-shim', settings.config.release),
     qemuTimeoutJitterSeconds: qemuTimeoutJitter(renderVmi.metadata?.uid ?? ''),
   };
-  const pod = renderLaunchManifest(renderVmi, settings.config, settings.state, options);
+  let pod: Pod;
+  try {
+    pod = renderLaunchManifest(renderVmi, settings.config, settings.state, options);
+  } catch (error) {
+    throw withVerdicts(error, admission);
+  }
   return {
     get vmi() {
       return resolved.vmi;
     },
     refusals,
+    admission,
     pod,
   };
 }

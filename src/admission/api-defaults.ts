@@ -5,6 +5,7 @@
 // nor virt-controller's informers apply them to a stored VMI.
 import type { Disk, Probe, VirtualMachineInstance } from '../types/kubevirt.js';
 import { cloneData } from '../util/clone.js';
+import { NEWEST_RELEASE, type KubeVirtRelease } from '../release/release.js';
 
 type FeatureState = { enabled?: boolean } | null | undefined;
 
@@ -59,6 +60,7 @@ function setDefaultsVirtualMachineInstance(vmi: VirtualMachineInstance): void {
 export function setObjectDefaultsVirtualMachineInstance(
   vmi: VirtualMachineInstance,
   firmwareUUID?: string,
+  release: KubeVirtRelease = NEWEST_RELEASE,
 ): void {
   setDefaultsVirtualMachineInstance(vmi);
   const domain = vmi.spec.domain;
@@ -105,6 +107,13 @@ export function setObjectDefaultsVirtualMachineInstance(
       defaultEnabled(hyperv.frequencies);
       defaultEnabled(hyperv.reenlightenment);
       defaultEnabled(hyperv.tlbflush);
+      if (release.atLeast('v1.9.0')) {
+        // upstream v1.9.0: TLBFlush carries its own Direct and Extended feature states
+        const tlbflush = hyperv.tlbflush as
+          { direct?: FeatureState; extended?: FeatureState } | null | undefined;
+        defaultEnabled(tlbflush?.direct);
+        defaultEnabled(tlbflush?.extended);
+      }
       defaultEnabled(hyperv.ipi);
       defaultEnabled(hyperv.evmcs);
     }
@@ -118,9 +127,10 @@ export function setObjectDefaultsVirtualMachineInstance(
     defaultEnabled(disk.blockSize?.matchVolume);
   }
 
-  // upstream: SetDefaults_Watchdog, SetDefaults_I6300ESBWatchdog
+  // upstream v1.4.0: SetDefaults_Watchdog, SetDefaults_I6300ESBWatchdog (v1.9.0: the per-architecture
+  // defaults set the watchdog instead)
   const watchdog = domain.devices.watchdog;
-  if (watchdog != null) {
+  if (watchdog != null && release.before('v1.9.0')) {
     watchdog.i6300esb ??= {};
     if (!watchdog.i6300esb.action) watchdog.i6300esb.action = 'reset';
   }
@@ -134,6 +144,8 @@ export function setObjectDefaultsVirtualMachineInstance(
 export interface ApiDefaultsOptions {
   /** UUID for a firmware that has none (upstream: random). Without it the UUID stays unset. */
   firmwareUUID?: string;
+  /** The release whose defaulters apply (default: the newest). */
+  release?: KubeVirtRelease;
 }
 
 /** The API type defaulters alone, on a deep copy (not part of upstream's admission-off path). */
@@ -142,6 +154,6 @@ export function applyApiDefaults(
   options: ApiDefaultsOptions = {},
 ): VirtualMachineInstance {
   const copy = cloneData(vmi);
-  setObjectDefaultsVirtualMachineInstance(copy, options.firmwareUUID);
+  setObjectDefaultsVirtualMachineInstance(copy, options.firmwareUUID, options.release);
   return copy;
 }

@@ -1,4 +1,5 @@
 // arm64 create-time defaults. upstream: pkg/defaults/arm64.go
+import type { KubeVirtRelease } from '../release/release.js';
 import type { VMISpec } from '../types/kubevirt.js';
 import { setDefaultDisksBus } from './amd64.js';
 
@@ -14,14 +15,21 @@ function setDefaultArm64CPUModel(spec: VMISpec): void {
 }
 
 // upstream: setDefaultArm64Bootloader (UEFI without secure boot)
-function setDefaultArm64Bootloader(spec: VMISpec): void {
+function setDefaultArm64Bootloader(spec: VMISpec, release: KubeVirtRelease): void {
   const firmware = (spec.domain.firmware ??= {});
-  if (firmware.bootloader == null) firmware.bootloader = { efi: { secureBoot: false } };
+  if (release.before('v1.9.0')) {
+    if (firmware.bootloader == null) firmware.bootloader = { efi: { secureBoot: false } };
+    return;
+  }
+  // upstream v1.9.0: a given EFI without secureBoot gets secureBoot: false too
+  firmware.bootloader ??= { efi: {} };
+  const efi = firmware.bootloader.efi;
+  if (efi != null && efi.secureBoot == null) efi.secureBoot = false;
 }
 
 // upstream: SetArm64Defaults (virtio disks: qemu-kvm on arm64 has no SATA)
-export function setArm64Defaults(spec: VMISpec): void {
+export function setArm64Defaults(spec: VMISpec, release: KubeVirtRelease): void {
   setDefaultArm64CPUModel(spec);
-  setDefaultArm64Bootloader(spec);
+  setDefaultArm64Bootloader(spec, release);
   setDefaultDisksBus(spec, 'virtio');
 }

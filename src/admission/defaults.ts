@@ -43,13 +43,14 @@ export function setDefaultVirtualMachineInstance(
 ): void {
   setDefaultVirtualMachineInstanceSpec(config, vmi.spec);
   setDefaultFeatures(vmi.spec);
-  setObjectDefaultsVirtualMachineInstance(vmi, firmwareUUID);
+  setObjectDefaultsVirtualMachineInstance(vmi, firmwareUUID, config.release);
   // Best effort upstream: an unmet dependency is only logged (the validating webhook rejects it).
   setHypervFeatureDependencies(vmi.spec);
   setDefaultCPUArch(config, vmi.spec);
   setGuestMemoryStatus(vmi);
   setCurrentCPUTopologyStatus(vmi);
-  setupHotplug(config, vmi);
+  // upstream v1.9.0: no hotplug on arm64 yet
+  if (config.release.before('v1.9.0') || !isARM64Spec(vmi.spec)) setupHotplug(config, vmi);
 }
 
 // upstream: SetDefaultVirtualMachineInstanceSpec
@@ -89,6 +90,21 @@ function setDefaultResourceRequests(config: ClusterConfig, spec: VMISpec): void 
   if (!listQuantity(limits, 'cpu').isZero() && listQuantity(resources.requests, 'cpu').isZero()) {
     requests().cpu = limits?.cpu;
   }
+  // upstream v1.9.0 no longer derives a memory request (from the limit, guest memory or hugepages)
+  if (config.release.before('v1.9.0')) setDefaultMemoryRequest(config, spec);
+
+  const cpuRequest = config.getCPURequest() ?? Quantity.parse(DEFAULT_CPU_REQUEST);
+  if (!cpuRequest.equal(Quantity.parse(DEFAULT_CPU_REQUEST)) && !has(resources.requests, 'cpu')) {
+    if (spec.domain.cpu?.dedicatedCpuPlacement) return;
+    requests().cpu = asField(cpuRequest);
+  }
+}
+
+// upstream v1.4.0: the memory part of setDefaultResourceRequests
+function setDefaultMemoryRequest(config: ClusterConfig, spec: VMISpec): void {
+  const resources = (spec.domain.resources ??= {});
+  const limits = resources.limits as ResourceList | undefined;
+  const requests = (): ResourceList => (resources.requests ??= {}) as ResourceList;
   if (!listQuantity(limits, 'memory').isZero() && listQuantity(resources.requests, 'memory').isZero()) {
     requests().memory = limits?.memory;
   }
@@ -109,12 +125,6 @@ function setDefaultResourceRequests(config: ClusterConfig, spec: VMISpec): void 
         requests().memory = asField(newQuantity(value, memory.format));
       }
     }
-  }
-
-  const cpuRequest = config.getCPURequest() ?? Quantity.parse(DEFAULT_CPU_REQUEST);
-  if (!cpuRequest.equal(Quantity.parse(DEFAULT_CPU_REQUEST)) && !has(resources.requests, 'cpu')) {
-    if (spec.domain.cpu?.dedicatedCpuPlacement) return;
-    requests().cpu = asField(cpuRequest);
   }
 }
 
@@ -176,9 +186,9 @@ function setDefaultFeatures(spec: VMISpec): void {
 
 // upstream: setDefaultCPUArch
 function setDefaultCPUArch(config: ClusterConfig, spec: VMISpec): void {
-  if (isARM64Spec(spec)) setArm64Defaults(spec);
-  else if (isS390XSpec(spec)) setS390xDefaults(spec);
-  else setAmd64Defaults(spec);
+  if (isARM64Spec(spec)) setArm64Defaults(spec, config.release);
+  else if (isS390XSpec(spec)) setS390xDefaults(spec, config.release);
+  else setAmd64Defaults(spec, config.release);
   setDefaultCPUModel(config, spec);
 }
 
@@ -228,6 +238,15 @@ function setupCPUHotplug(config: ClusterConfig, vmi: VirtualMachineInstance): vo
   }
   if (!cpu.maxSockets) {
     cpu.maxSockets = toUint32(BigInt(sockets) * BigInt(config.getMaxHotplugRatio()));
+    // upstream v1.9.0: at most 512 vCPUs (but never fewer sockets than booted with)
+    if (config.release.atLeast('v1.9.0')) {
+      const perSocket = toUint32(BigInt(cpu.cores ?? 0) * BigInt(cpu.threads ?? 0));
+      const totalVCPUs = toUint32(BigInt(cpu.maxSockets) * BigInt(perSocket));
+      if (totalVCPUs > MAX_HOTPLUG_VCPUS) {
+        const adjustedSockets = Math.floor(MAX_HOTPLUG_VCPUS / perSocket);
+        cpu.maxSockets = Math.max(adjustedSockets, sockets);
+      }
+    }
   }
   if (cpu.maxSockets === 0) delete cpu.maxSockets;
 }
@@ -246,6 +265,7 @@ function setupMemoryHotplug(config: ClusterConfig, vmi: VirtualMachineInstance):
   if (maxGuest !== undefined) memory.maxGuest = asField(maxGuest);
 }
 
+const MAX_HOTPLUG_VCPUS = 512;
 const HOTPLUG_BLOCK_ALIGNMENT_BYTES = 0x200000n;
 const HOTPLUG_1G_HUGEPAGES_BLOCK_ALIGNMENT_BYTES = 0x40000000n;
 const REQUIRED_MIN_GUEST_MEMORY = 0x40000000n;

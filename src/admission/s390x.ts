@@ -1,4 +1,5 @@
 // s390x create-time defaults. upstream: pkg/defaults/s390x.go
+import type { KubeVirtRelease } from '../release/release.js';
 import type { VMISpec } from '../types/kubevirt.js';
 import { setDefaultDisksBus } from './amd64.js';
 
@@ -17,6 +18,16 @@ export function setS390xDefaultFeatures(spec: VMISpec): void {
 }
 
 // upstream: SetS390xDefaults
-export function setS390xDefaults(spec: VMISpec): void {
+export function setS390xDefaults(spec: VMISpec, release: KubeVirtRelease): void {
   setDefaultDisksBus(spec, 'virtio');
+  if (release.atLeast('v1.9.0')) setS390xWatchdog(spec);
+}
+
+// upstream v1.9.0: SetS390xWatchdog
+function setS390xWatchdog(spec: VMISpec): void {
+  const watchdog = spec.domain.devices.watchdog as
+    { diag288?: { action?: string } | null } | null | undefined;
+  if (watchdog == null) return;
+  watchdog.diag288 ??= {};
+  if (!watchdog.diag288.action) watchdog.diag288.action = 'reset';
 }

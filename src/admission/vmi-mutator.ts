@@ -27,9 +27,47 @@ export interface AdmissionOptions {
   now?: string;
 }
 
+// upstream v1.9.0: virt-config GetQGSSocketPath
+function qgsSocketPathOf(config: ClusterConfig): string {
+  const compute = (config.config as { confidentialCompute?: unknown }).confidentialCompute as
+    { tdx?: { attestation?: { qgsSocketPath?: string } } } | undefined;
+  return compute?.tdx?.attestation?.qgsSocketPath ?? DEFAULT_QGS_SOCKET_PATH;
+}
+
 /** The firmware UUID virt-controller derives from a VirtualMachine's name. */
 export function stableFirmwareUUID(name: string): string {
   return uuidV5(FIRMWARE_UUID_NAMESPACE, name);
+}
+
+/** The foreground-deletion finalizer; upstream v1.9.0 prefixes it with kubevirt.io/. */
+function vmiFinalizer(config: ClusterConfig): string {
+  return config.release.atLeast('v1.9.0')
+    ? 'kubevirt.io/foregroundDeleteVirtualMachine'
+    : VirtualMachineInstanceFinalizer;
+}
+
+const PCI_TOPOLOGY_VERSION_ANNOTATION = 'kubevirt.io/pci-topology-version';
+const QGS_SOCKET_PATH_ANNOTATION = 'kubevirt.io/qgs-socket-path';
+/** upstream v1.9.0: virt-config DefaultQGSSocketPath */
+const DEFAULT_QGS_SOCKET_PATH = '/var/run/tdx-qgs/qgs.socket';
+
+// upstream v1.9.0: defaults.SupportsPCIeHotplug (PCIe topologies: amd64/arm64 on q35 or virt machines)
+export function supportsPCIeHotplug(vmi: VirtualMachineInstance): boolean {
+  const arch = vmi.spec.architecture ?? '';
+  if (arch !== 'amd64' && arch !== 'arm64' && arch !== '') return false;
+  const machine = vmi.spec.domain.machine;
+  if (machine != null && !(machine.type ?? '').includes('q35') && !(machine.type ?? '').startsWith('virt')) {
+    return false;
+  }
+  return true;
+}
+
+// upstream v1.9.0: vmi-mutator.go setDefaultPciTopologyVersion
+function setDefaultPciTopologyVersion(vmi: VirtualMachineInstance): void {
+  const annotations = (vmi.metadata ??= {}).annotations;
+  if (annotations && Object.prototype.hasOwnProperty.call(annotations, PCI_TOPOLOGY_VERSION_ANNOTATION))
+    return;
+  vmi.metadata.annotations = { ...annotations, [PCI_TOPOLOGY_VERSION_ANNOTATION]: 'v3' };
 }
 
 // upstream: addNodeSelector
@@ -79,9 +117,14 @@ export function applyCreateDefaultsDirect(
     throw err;
   }
 
-  if (isRealtimeEnabled(result)) addNodeSelector(result, RealtimeLabel);
-  if (isSEVVMI(result)) addNodeSelector(result, SEVLabel);
-  if (isSEVESVMI(result)) addNodeSelector(result, SEVESLabel);
+  if (config.release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: ApplyNewVMIMutations; the realtime and SEV node selectors moved to the Pod's
+    if (supportsPCIeHotplug(result)) setDefaultPciTopologyVersion(result);
+  } else {
+    if (isRealtimeEnabled(result)) addNodeSelector(result, RealtimeLabel);
+    if (isSEVVMI(result)) addNodeSelector(result, SEVLabel);
+    if (isSEVESVMI(result)) addNodeSelector(result, SEVESLabel);
+  }
 
   if (result.spec.domain.cpu?.isolateEmulatorThread) {
     const annotations = config.kubevirtAnnotations();
@@ -94,7 +137,19 @@ export function applyCreateDefaultsDirect(
     }
   }
 
-  result.metadata.finalizers = [...(result.metadata.finalizers ?? []), VirtualMachineInstanceFinalizer];
+  // upstream v1.9.0: a TDX VMI gets the Quote Generation Service socket path
+  const launchSecurity = result.spec.domain.launchSecurity as { tdx?: unknown } | null | undefined;
+  if (config.release.atLeast('v1.9.0') && launchSecurity?.tdx != null) {
+    const qgsSocketPath = qgsSocketPathOf(config);
+    if (qgsSocketPath !== '') {
+      result.metadata.annotations = {
+        ...result.metadata.annotations,
+        [QGS_SOCKET_PATH_ANNOTATION]: qgsSocketPath,
+      };
+    }
+  }
+
+  result.metadata.finalizers = [...(result.metadata.finalizers ?? []), vmiFinalizer(config)];
 
   result.status.phase = 'Pending';
   if (options.now !== undefined) {

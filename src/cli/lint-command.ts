@@ -2,6 +2,7 @@
 import type { InputProblem } from '../errors.js';
 import { formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
 import { documentProblems, type RunOutcome } from './render-command.js';
+import type { AdmissionVerdicts } from '../pipeline.js';
 import type { InputDocument } from './inputs.js';
 
 export type LintFormat = 'text' | 'json' | 'junit';
@@ -13,6 +14,8 @@ export interface LintEntry {
   kind?: string;
   name?: string;
   problems: InputProblem[];
+  /** virt-api's verdicts on creating the document's VM and VMI, where admission ran. */
+  admission?: AdmissionVerdicts;
 }
 
 export interface LintReport {
@@ -38,7 +41,12 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
     entries.push(entry);
   }
   for (const document of outcome.documents) {
-    byRecord.get(document.target.record)?.problems.push(...documentProblems(document, 'error'));
+    const entry = byRecord.get(document.target.record);
+    if (!entry) continue;
+    entry.problems.push(...documentProblems(document, 'error'));
+    if (document.admission && (document.admission.vm || document.admission.vmi)) {
+      entry.admission = document.admission;
+    }
   }
   // Problems of a whole file or of the cluster inputs (--cluster-config, --objects): one entry per file.
   const fileEntries = new Map<string, LintEntry>();
@@ -80,7 +88,9 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
               column: problem.location.column,
               path: problem.path,
               message: problem.message,
+              ...(problem.admission ? { admission: problem.admission } : {}),
             })),
+            ...(entry.admission ? { admission: entry.admission } : {}),
           })),
         },
         null,

@@ -1,7 +1,13 @@
 // `vmi-render [render] FILE...` and `vmi-render lint FILE...`: shared input handling, different output.
 import { InvalidInputError, RenderError, type InputProblem } from '../errors.js';
 import { formatObjects, type OutputFormat } from '../io/output.js';
-import { renderDocument, type PipelineResult } from '../pipeline.js';
+import {
+  DocumentRenderError,
+  refusalsOf,
+  renderDocument,
+  type AdmissionVerdicts,
+  type PipelineResult,
+} from '../pipeline.js';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
 import { loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
@@ -35,6 +41,8 @@ export interface DocumentOutcome {
   refusals?: PipelineResult['refusals'];
   /** What PodSecurity admission would say of the Pod (undefined: no policy applies). */
   podSecurity?: PodSecurityVerdict;
+  /** virt-api's verdicts (also for a document whose render failed after admission). */
+  admission?: AdmissionVerdicts;
   error?: string;
 }
 
@@ -110,7 +118,7 @@ export function runPipeline(
         ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
         ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
       });
-      const { refusals } = result;
+      const { refusals, admission } = result;
       const podSecurity = checkPodSecurity(
         result.pod,
         target,
@@ -118,14 +126,17 @@ export function runPipeline(
         podSecurityDefault,
         flags.namespace,
       );
-      if (keep === 'objects') documents.push({ target, result, refusals, podSecurity });
-      else if (keep === 'nothing') documents.push({ target, refusals, podSecurity });
+      if (keep === 'objects') documents.push({ target, result, refusals, admission, podSecurity });
+      else if (keep === 'nothing') documents.push({ target, refusals, admission, podSecurity });
       else {
         const yaml = formatObjects([flags.show === 'vmi' ? result.vmi : result.pod], 'yaml');
-        documents.push({ target, yaml, refusals, podSecurity });
+        documents.push({ target, yaml, refusals, admission, podSecurity });
       }
     } catch (error) {
-      if (error instanceof RenderError || error instanceof InvalidInputError) {
+      if (error instanceof DocumentRenderError) {
+        const { admission } = error;
+        documents.push({ target, error: error.message, refusals: refusalsOf(admission), admission });
+      } else if (error instanceof RenderError || error instanceof InvalidInputError) {
         documents.push({ target, error: error.message });
       } else {
         throw error;
@@ -189,6 +200,18 @@ export function documentProblems(
       location: { file, ...at },
       path: cause.field,
       message: `virt-api would refuse to create ${kind} "${name}": ${cause.message}`,
+      severity: refusalSeverity,
+      admission: { webhook: cause.webhook, type: cause.type, field: cause.field, message: cause.message },
+    });
+  }
+  // a refusal without causes (upstream answers with a message only, e.g. a failing VM defaulter)
+  for (const verdict of [document.admission?.vm, document.admission?.vmi]) {
+    if (verdict === undefined || verdict.allowed || verdict.causes.length > 0 || !verdict.message) continue;
+    const { line, column } = document.target.source.locate(document.target.path);
+    problems.push({
+      location: { file, line, column },
+      path: '',
+      message: `virt-api would refuse to create ${kind} "${name}": ${verdict.message}`,
       severity: refusalSeverity,
     });
   }

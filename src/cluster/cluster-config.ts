@@ -59,10 +59,51 @@ export const FeatureGate = {
   Passt: 'Passt',
   Macvtap: 'Macvtap',
   DockerSELinuxMCSWorkaround: 'DockerSELinuxMCSWorkaround',
+  // new by v1.9.0 (pkg/virt-config/featuregate)
+  UtilityVolumes: 'UtilityVolumes',
+  WorkloadEncryptionTDX: 'WorkloadEncryptionTDX',
+  ImageVolume: 'ImageVolume',
+  LibvirtHooksServerAndClient: 'LibvirtHooksServerAndClient',
+  IncrementalBackup: 'IncrementalBackup',
+  VirtIOFSStorageVolumes: 'EnableVirtioFsStorageVolumes',
+  VirtIOFSConfigVolumes: 'EnableVirtioFsConfigVolumes',
+  GPUsWithDRA: 'GPUsWithDRA',
+  HostDevicesWithDRA: 'HostDevicesWithDRA',
+  PCINUMAAwareTopology: 'PCINUMAAwareTopology',
+  NetworkDevicesWithDRA: 'NetworkDevicesWithDRA',
+  DecentralizedLiveMigration: 'DecentralizedLiveMigration',
+  ObjectGraph: 'ObjectGraph',
+  DeclarativeHotplugVolumes: 'DeclarativeHotplugVolumes',
+  PasstBinding: 'PasstBinding',
+  ConfigurableHypervisor: 'ConfigurableHypervisor',
+  PodSecondaryInterfaceNamingUpgrade: 'PodSecondaryInterfaceNamingUpgrade',
+  ExternalNetResourceInjection: 'ExternalNetResourceInjection',
+  RebootPolicy: 'RebootPolicy',
+  Template: 'Template',
+  VmiMemoryOverheadReport: 'VmiMemoryOverheadReport',
+  ContainerPathVolumes: 'ContainerPathVolumes',
+  ReservedOverheadMemlock: 'ReservedOverheadMemlock',
+  OptOutRoleAggregation: 'OptOutRoleAggregation',
+  VGPULiveMigration: 'VGPULiveMigration',
+  VMStatsCollector: 'VMStatsCollector',
+  OCIExport: 'OCIExport',
+  Plugins: 'Plugins',
+  GraceIOVirtualization: 'GraceIOVirtualization',
+  IOMMUFD: 'IOMMUFD',
+  FirmwareAutoSelection: 'FirmwareAutoSelection',
+  MigrationStallDetection: 'MigrationStallDetection',
+  CrossArchitectureVirtualization: 'CrossArchitectureVirtualization',
+  PortRangesSpec: 'PortRangesSpec',
+  PasstIPStackMigration: 'PasstIPStackMigration',
+  VideoConfig: 'VideoConfig',
+  PanicDevices: 'PanicDevices',
+  LiveUpdateNADRef: 'LiveUpdateNADRef',
+  SecureExecution: 'SecureExecution',
+  MigrationPriorityQueue: 'MigrationPriorityQueue',
 } as const;
 
 /** Gates that are GA in v1.4.0 and therefore always on. */
-const GA_FEATURE_GATES: ReadonlySet<string> = new Set([
+const GA_FEATURE_GATES_V1_4: ReadonlySet<string> = new Set([
   FeatureGate.LiveMigration,
   FeatureGate.SRIOVLiveMigration,
   FeatureGate.NonRoot,
@@ -75,48 +116,103 @@ const GA_FEATURE_GATES: ReadonlySet<string> = new Set([
   FeatureGate.BochsDisplayForEFIGuests,
 ]);
 
-// upstream v1.9.0: pkg/virt-config/featuregate/{active.go,inactive.go}. GA gates are always on; Beta gates are
-// on unless listed in developerConfiguration.disabledFeatureGates (an explicit enable wins over a disable).
-const V1_9_0_GA_FEATURE_GATES: ReadonlySet<string> = new Set([
-  ...GA_FEATURE_GATES,
-  'VMLiveUpdateFeatures',
-  'NetworkBindingPlugins',
-  'DynamicPodInterfaceNaming',
-  'VolumesUpdateStrategy',
-  'VolumeMigration',
-  'DisableCustomSELinuxPolicy',
-  'AutoResourceLimitsGate',
-  'ClusterProfiler',
-  'VMPersistentState',
-  'VMExport',
-  'PersistentReservation',
-  'InstancetypeReferencePolicy',
-  'EnableVirtioFsConfigVolumes',
-  'ExpandDisks',
-  'PanicDevices',
-  'LiveUpdateNADRef',
-  'VideoConfig',
-  'SecureExecution',
-  'MigrationPriorityQueue',
+/** upstream v1.9.0: featuregate.State */
+export type FeatureGateState = 'Alpha' | 'Beta' | 'GA' | 'Deprecated' | 'Discontinued';
+
+/** Every gate v1.9.0 registers (featuregate/active.go, inactive.go); an unregistered gate is never on. */
+const FEATURE_GATE_STATES_V1_9: ReadonlyMap<string, FeatureGateState> = new Map<string, FeatureGateState>([
+  // active.go
+  [FeatureGate.LibvirtHooksServerAndClient, 'Beta'],
+  [FeatureGate.ImageVolume, 'Beta'],
+  [FeatureGate.CPUManager, 'Alpha'],
+  [FeatureGate.Ignition, 'Alpha'],
+  [FeatureGate.HypervStrictCheck, 'Alpha'],
+  [FeatureGate.Sidecar, 'Alpha'],
+  [FeatureGate.HostDevices, 'Alpha'],
+  [FeatureGate.Snapshot, 'Beta'],
+  [FeatureGate.HostDisk, 'Alpha'],
+  [FeatureGate.DownwardMetrics, 'Alpha'],
+  [FeatureGate.Root, 'Alpha'],
+  [FeatureGate.WorkloadEncryptionSEV, 'Beta'],
+  [FeatureGate.WorkloadEncryptionTDX, 'Alpha'],
+  [FeatureGate.VSOCK, 'Alpha'],
+  [FeatureGate.KubevirtSeccompProfile, 'Beta'],
+  [FeatureGate.AlignCPUs, 'Alpha'],
+  [FeatureGate.NodeRestriction, 'Beta'],
+  [FeatureGate.VirtIOFSStorageVolumes, 'Alpha'],
+  [FeatureGate.GPUsWithDRA, 'Beta'],
+  [FeatureGate.HostDevicesWithDRA, 'Beta'],
+  [FeatureGate.PCINUMAAwareTopology, 'Alpha'],
+  [FeatureGate.NetworkDevicesWithDRA, 'Alpha'],
+  [FeatureGate.DecentralizedLiveMigration, 'Alpha'],
+  [FeatureGate.DeclarativeHotplugVolumes, 'Beta'],
+  [FeatureGate.ObjectGraph, 'Alpha'],
+  [FeatureGate.UtilityVolumes, 'Alpha'],
+  [FeatureGate.ConfigurableHypervisor, 'Alpha'],
+  [FeatureGate.PasstBinding, 'Beta'],
+  [FeatureGate.IncrementalBackup, 'Alpha'],
+  [FeatureGate.PodSecondaryInterfaceNamingUpgrade, 'Beta'],
+  [FeatureGate.ExternalNetResourceInjection, 'Beta'],
+  [FeatureGate.RebootPolicy, 'Beta'],
+  [FeatureGate.Template, 'Beta'],
+  [FeatureGate.VmiMemoryOverheadReport, 'Beta'],
+  [FeatureGate.ContainerPathVolumes, 'Alpha'],
+  [FeatureGate.ReservedOverheadMemlock, 'Alpha'],
+  [FeatureGate.OptOutRoleAggregation, 'Beta'],
+  [FeatureGate.VGPULiveMigration, 'Alpha'],
+  [FeatureGate.VMStatsCollector, 'Alpha'],
+  [FeatureGate.OCIExport, 'Alpha'],
+  [FeatureGate.Plugins, 'Alpha'],
+  [FeatureGate.GraceIOVirtualization, 'Alpha'],
+  [FeatureGate.IOMMUFD, 'Alpha'],
+  [FeatureGate.FirmwareAutoSelection, 'Alpha'],
+  [FeatureGate.MigrationStallDetection, 'Alpha'],
+  [FeatureGate.CrossArchitectureVirtualization, 'Alpha'],
+  [FeatureGate.PortRangesSpec, 'Alpha'],
+  // inactive.go
+  [FeatureGate.LiveMigration, 'GA'],
+  [FeatureGate.SRIOVLiveMigration, 'GA'],
+  [FeatureGate.NonRoot, 'GA'],
+  [FeatureGate.PSA, 'GA'],
+  [FeatureGate.CPUNodeDiscovery, 'GA'],
+  [FeatureGate.NUMA, 'GA'],
+  [FeatureGate.CommonInstancetypesDeployment, 'GA'],
+  [FeatureGate.GPU, 'GA'],
+  [FeatureGate.HotplugNICs, 'GA'],
+  [FeatureGate.BochsDisplayForEFIGuests, 'GA'],
+  [FeatureGate.VMLiveUpdateFeatures, 'GA'],
+  [FeatureGate.NetworkBindingPlugins, 'GA'],
+  [FeatureGate.DynamicPodInterfaceNaming, 'GA'],
+  [FeatureGate.VolumesUpdateStrategy, 'GA'],
+  [FeatureGate.VolumeMigration, 'GA'],
+  [FeatureGate.DisableCustomSELinuxPolicy, 'GA'],
+  [FeatureGate.AutoResourceLimits, 'GA'],
+  [FeatureGate.ClusterProfiler, 'GA'],
+  [FeatureGate.VMPersistentState, 'GA'],
+  [FeatureGate.VMExport, 'GA'],
+  [FeatureGate.PersistentReservation, 'GA'],
+  [FeatureGate.DockerSELinuxMCSWorkaround, 'Deprecated'],
+  [FeatureGate.VirtIOFS, 'Discontinued'],
+  [FeatureGate.Passt, 'Discontinued'],
+  [FeatureGate.Macvtap, 'Discontinued'],
+  [FeatureGate.PasstIPStackMigration, 'Discontinued'],
+  [FeatureGate.InstancetypeReferencePolicy, 'GA'],
+  [FeatureGate.MultiArchitecture, 'Deprecated'],
+  [FeatureGate.VirtIOFSConfigVolumes, 'GA'],
+  [FeatureGate.DisableMediatedDevicesHandling, 'Deprecated'],
+  [FeatureGate.ExpandDisks, 'GA'],
+  [FeatureGate.PanicDevices, 'GA'],
+  [FeatureGate.LiveUpdateNADRef, 'GA'],
+  [FeatureGate.HotplugVolumes, 'Deprecated'],
+  [FeatureGate.VideoConfig, 'GA'],
+  [FeatureGate.SecureExecution, 'GA'],
+  [FeatureGate.MigrationPriorityQueue, 'GA'],
 ]);
-const V1_9_0_BETA_FEATURE_GATES: ReadonlySet<string> = new Set([
-  'LibvirtHooksServerAndClient',
-  'ImageVolume',
-  'Snapshot',
-  'WorkloadEncryptionSEV',
-  'KubevirtSeccompProfile',
-  'NodeRestriction',
-  'GPUsWithDRA',
-  'HostDevicesWithDRA',
-  'DeclarativeHotplugVolumes',
-  'PasstBinding',
-  'PodSecondaryInterfaceNamingUpgrade',
-  'ExternalNetResourceInjection',
-  'RebootPolicy',
-  'Template',
-  'VmiMemoryOverheadReport',
-  'OptOutRoleAggregation',
-]);
+
+/** The state of a gate in v1.9.0; undefined: not registered there. */
+export function featureGateStateV1_9(gate: string): FeatureGateState | undefined {
+  return FEATURE_GATE_STATES_V1_9.get(gate);
+}
 
 export const KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY =
   'alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity';
@@ -127,7 +223,8 @@ type JsonObject = Record<string, unknown>;
 
 // upstream: configuration.go defaultClusterConfig
 function defaultConfiguration(arch: Arch, release: KubeVirtRelease): Config {
-  const config = {
+  if (release.atLeast('v1.9.0')) return defaultConfigurationV1_9(arch);
+  return {
     imagePullPolicy: 'IfNotPresent',
     developerConfiguration: {
       useEmulation: false,
@@ -170,14 +267,58 @@ function defaultConfiguration(arch: Arch, release: KubeVirtRelease): Config {
     liveUpdateConfiguration: { maxHotplugRatio: 4 },
     vmRolloutStrategy: 'Stage',
   } as Config;
-  if (release.atLeast('v1.9.0')) {
-    // upstream v1.9.0: DefaultARCHOVMFPath moved to edk2, the disk verification limit is 2000Mi (was 2000M),
-    // and a single kvm hypervisor is configured
-    config.developerConfiguration!.diskVerification = { memoryLimit: '2000Mi' };
-    config.architectureConfiguration!.amd64!.ovmfPath = '/usr/share/edk2/ovmf';
-    (config as { hypervisors?: { name: string }[] }).hypervisors = [{ name: 'kvm' }];
-  }
-  return config;
+}
+
+// upstream v1.9.0: configuration.go defaultClusterConfig (edk2 OVMF path, ppc64le gone and s390x configured,
+// disk verification limit 2000Mi, migration max downtime and utility-volume timeout, LiveUpdate rollout,
+// the KVM hypervisor). Written out whole rather than patched over v1.4.0's so each release reads as one.
+function defaultConfigurationV1_9(arch: Arch): Config {
+  return {
+    imagePullPolicy: 'IfNotPresent',
+    developerConfiguration: {
+      useEmulation: false,
+      memoryOvercommit: 100,
+      pvcTolerateLessSpaceUpToPercent: 10,
+      minimumReservePVCBytes: 131072,
+      nodeSelectors: {},
+      cpuAllocationRatio: 10,
+      diskVerification: { memoryLimit: '2000Mi' },
+      logVerbosity: { virtAPI: 2, virtOperator: 2, virtController: 2, virtHandler: 2, virtLauncher: 2 },
+    },
+    evictionStrategy: 'None',
+    migrations: {
+      parallelMigrationsPerCluster: 5,
+      parallelOutboundMigrationsPerNode: 2,
+      nodeDrainTaintKey: 'kubevirt.io/drain',
+      bandwidthPerMigration: '0',
+      progressTimeout: 150,
+      completionTimeoutPerGiB: 150,
+      maxDowntimeMs: 900,
+      utilityVolumesTimeout: 150,
+      unsafeMigrationOverride: false,
+      allowAutoConverge: false,
+      allowPostCopy: false,
+    },
+    cpuRequest: '100m',
+    network: {
+      defaultNetworkInterface: 'bridge',
+      permitSlirpInterface: false,
+      permitBridgeInterfaceOnPodNetwork: true,
+    },
+    smbios: { family: 'KubeVirt', manufacturer: 'KubeVirt', product: 'None' },
+    selinuxLauncherType: '',
+    supportedGuestAgentVersions: ['2.*', '3.*', '4.*', '5.*'],
+    memBalloonStatsPeriod: 10,
+    architectureConfiguration: {
+      amd64: { ovmfPath: '/usr/share/edk2/ovmf', emulatedMachines: ['q35*', 'pc-q35*'], machineType: 'q35' },
+      arm64: { ovmfPath: '/usr/share/AAVMF', emulatedMachines: ['virt*'], machineType: 'virt' },
+      s390x: { ovmfPath: '', emulatedMachines: ['s390-ccw-virtio*'], machineType: 's390-ccw-virtio' },
+      defaultArchitecture: arch,
+    },
+    liveUpdateConfiguration: { maxHotplugRatio: 4 },
+    vmRolloutStrategy: 'LiveUpdate',
+    hypervisors: [{ name: 'kvm' }],
+  } as Config;
 }
 
 const isPlainObject = (value: unknown): value is JsonObject =>
@@ -265,16 +406,28 @@ export class ClusterConfig {
   }
 
   isFeatureGateEnabled(gate: string): boolean {
-    const developer = this.config.developerConfiguration;
+    const listed = (this.config.developerConfiguration?.featureGates ?? []).includes(gate);
     if (this.release.atLeast('v1.9.0')) {
-      if (V1_9_0_GA_FEATURE_GATES.has(gate)) return true;
-      if ((developer?.featureGates ?? []).includes(gate)) return true;
-      const disabled = (developer as { disabledFeatureGates?: string[] } | undefined)?.disabledFeatureGates;
-      if ((disabled ?? []).includes(gate)) return false;
-      return V1_9_0_BETA_FEATURE_GATES.has(gate);
+      // upstream v1.9.0: featuregate.IsEnabled (GA always on; listed on; disabled off; else Beta's default)
+      const state = FEATURE_GATE_STATES_V1_9.get(gate);
+      if (state === undefined) return false;
+      if (state === 'GA' || listed) return true;
+      if (this.disabledFeatureGates().includes(gate)) return false;
+      return state === 'Beta';
     }
-    if (GA_FEATURE_GATES.has(gate)) return true;
-    return (developer?.featureGates ?? []).includes(gate);
+    if (GA_FEATURE_GATES_V1_4.has(gate)) return true;
+    return listed;
+  }
+
+  /** developerConfiguration.disabledFeatureGates (v1.9.0): Beta gates switched off. */
+  disabledFeatureGates(): string[] {
+    const dev = this.config.developerConfiguration as { disabledFeatureGates?: string[] } | undefined;
+    return dev?.disabledFeatureGates ?? [];
+  }
+
+  /** The gates listed in developerConfiguration.featureGates. */
+  listedFeatureGates(): string[] {
+    return this.config.developerConfiguration?.featureGates ?? [];
   }
 
   kubevirtAnnotations(): Record<string, string> {
@@ -294,6 +447,7 @@ export class ClusterConfig {
   getMachineType(arch: string): string {
     if (this.config.machineType) return this.config.machineType;
     const archConfig = this.config.architectureConfiguration;
+    if (this.release.atLeast('v1.9.0')) return this.archSpecific(arch)?.machineType ?? '';
     switch (arch) {
       case 'arm64':
         return archConfig?.arm64?.machineType ?? '';
@@ -304,6 +458,16 @@ export class ClusterConfig {
       default:
         return archConfig?.amd64?.machineType ?? '';
     }
+  }
+  /** upstream v1.9.0: the architecture's own configuration (ppc64le has none: it falls to amd64's). */
+  private archSpecific(
+    arch: string,
+  ): { ovmfPath?: string; emulatedMachines?: string[]; machineType?: string } | undefined {
+    const archConfig = this.config.architectureConfiguration as
+      | Record<string, { ovmfPath?: string; emulatedMachines?: string[]; machineType?: string } | undefined>
+      | undefined;
+    if (arch === 'arm64' || arch === 's390x') return archConfig?.[arch];
+    return archConfig?.amd64;
   }
   getCPUModel(): string {
     return this.config.cpuModel ?? '';
@@ -318,6 +482,7 @@ export class ClusterConfig {
   getEmulatedMachines(arch: string): string[] {
     if (this.config.emulatedMachines) return this.config.emulatedMachines;
     const archConfig = this.config.architectureConfiguration;
+    if (this.release.atLeast('v1.9.0')) return this.archSpecific(arch)?.emulatedMachines ?? [];
     switch (arch) {
       case 'arm64':
         return archConfig?.arm64?.emulatedMachines ?? [];
@@ -359,14 +524,7 @@ export class ClusterConfig {
   getOVMFPath(arch: string): string {
     if (this.config.ovmfPath) return this.config.ovmfPath;
     const archConfig = this.config.architectureConfiguration;
-    if (this.release.atLeast('v1.9.0')) {
-      // upstream v1.9.0: no ppc64le case any more (it reads amd64's), s390x has a configurable path
-      if (arch === 'arm64') return archConfig?.arm64?.ovmfPath ?? '';
-      if (arch === 's390x') {
-        return (archConfig as { s390x?: { ovmfPath?: string } } | undefined)?.s390x?.ovmfPath ?? '';
-      }
-      return archConfig?.amd64?.ovmfPath ?? '';
-    }
+    if (this.release.atLeast('v1.9.0')) return this.archSpecific(arch)?.ovmfPath ?? '';
     switch (arch) {
       case 'arm64':
         return archConfig?.arm64?.ovmfPath ?? '';
@@ -444,11 +602,10 @@ export class ClusterConfig {
     return live.maxHotplugRatio ?? 0;
   }
   isVMRolloutStrategyLiveUpdate(): boolean {
+    // upstream v1.9.0: the VMLiveUpdateFeatures gate is GA and no longer consulted; unset means LiveUpdate
     if (this.release.atLeast('v1.9.0')) {
-      // upstream v1.9.0 (virt-config.go): LiveUpdate is the default strategy and needs no gate; read from the
-      // CR itself, as the defaults table still holds v1.4.0's Stage
-      const chosen = this.kubevirt?.spec?.configuration?.vmRolloutStrategy;
-      return chosen === undefined || chosen === null || chosen === 'LiveUpdate';
+      const strategy = this.config.vmRolloutStrategy;
+      return strategy === undefined || strategy === null || strategy === 'LiveUpdate';
     }
     if (!this.vmLiveUpdateFeaturesEnabled()) return false;
     return this.config.vmRolloutStrategy === 'LiveUpdate';
@@ -463,6 +620,14 @@ export class ClusterConfig {
     const policy = this.config.instancetype?.referencePolicy;
     if (this.isFeatureGateEnabled(FeatureGate.InstancetypeReferencePolicy) && policy) return policy;
     return 'reference';
+  }
+  /** upstream v1.9.0: GetHypervisor: the first configured one with ConfigurableHypervisor, else KVM. */
+  getHypervisorName(): string {
+    const hypervisors = (this.config as { hypervisors?: { name?: string }[] }).hypervisors;
+    if (this.configurableHypervisorEnabled() && hypervisors && hypervisors.length > 0) {
+      return hypervisors[0]?.name ?? '';
+    }
+    return 'kvm';
   }
   getSeccompConfiguration(): Config['seccompConfiguration'] {
     return this.config.seccompConfiguration;
@@ -498,7 +663,17 @@ export class ClusterConfig {
     this.isFeatureGateEnabled(FeatureGate.DisableCustomSELinuxPolicy);
   kubevirtSeccompProfileEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.KubevirtSeccompProfile);
-  persistentReservationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PersistentReservation);
+  persistentReservationEnabled = (): boolean => {
+    if (this.release.atLeast('v1.9.0')) {
+      // upstream v1.9.0: PersistentReservationEnabled: persistentReservationConfiguration.enabled, else the
+      // gate literally listed (its GA state does not switch the feature on)
+      const enabled = (this.config as { persistentReservationConfiguration?: { enabled?: boolean } })
+        .persistentReservationConfiguration?.enabled;
+      if (enabled !== undefined && enabled !== null) return enabled;
+      return this.listedFeatureGates().includes(FeatureGate.PersistentReservation);
+    }
+    return this.isFeatureGateEnabled(FeatureGate.PersistentReservation);
+  };
   vmPersistentStateEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VMPersistentState);
   multiArchitectureEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.MultiArchitecture);
   vmLiveUpdateFeaturesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VMLiveUpdateFeatures);
@@ -507,43 +682,49 @@ export class ClusterConfig {
   alignCPUsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.AlignCPUs);
   dynamicPodInterfaceNamingEnabled = (): boolean =>
     this.isFeatureGateEnabled(FeatureGate.DynamicPodInterfaceNaming);
-
-  // --- gates new in v1.9.0 that the launcher Pod's resources read (featuregate/active.go) ---
-  /**
-   * upstream v1.9.0 featuregate.IsEnabled for a gate first registered in v1.9.0 as Alpha or Beta: enabled by
-   * featureGates, else disabled by disabledFeatureGates, else on when Beta. Before v1.9.0 the gate is unknown (off).
-   */
-  private isGateNewInV190Enabled(gate: string, state: 'Alpha' | 'Beta'): boolean {
-    if (this.release.before('v1.9.0')) return false;
-    const developer = this.config.developerConfiguration as
-      { featureGates?: string[]; disabledFeatureGates?: string[] } | undefined;
-    if (developer?.featureGates?.includes(gate)) return true;
-    if (developer?.disabledFeatureGates?.includes(gate)) return false;
-    return state === 'Beta';
-  }
-  /** upstream v1.9.0: ImageVolumeEnabled (Beta since v1.7.0): containerDisks as Kubernetes image volumes. */
-  imageVolumeEnabled = (): boolean => this.isGateNewInV190Enabled('ImageVolume', 'Beta');
-  /** upstream v1.9.0: PluginsEnabled (Alpha). */
-  pluginsEnabled = (): boolean => this.isGateNewInV190Enabled('Plugins', 'Alpha');
-  /** Beta in v1.9.0: the template service skips the NetworkAttachmentDefinition lookup. */
-  externalNetResourceInjectionEnabled = (): boolean =>
-    this.isGateNewInV190Enabled('ExternalNetResourceInjection', 'Beta');
-  /** Beta in v1.9.0: the launcher Pod carries the kubevirt.io/memory-overhead-bytes annotation. */
-  vmiMemoryOverheadReportEnabled = (): boolean =>
-    this.isGateNewInV190Enabled('VmiMemoryOverheadReport', 'Beta');
-  gpusWithDRAEnabled = (): boolean => this.isGateNewInV190Enabled('GPUsWithDRA', 'Beta');
-  hostDevicesWithDRAEnabled = (): boolean => this.isGateNewInV190Enabled('HostDevicesWithDRA', 'Beta');
-  networkDevicesWithDRAEnabled = (): boolean => this.isGateNewInV190Enabled('NetworkDevicesWithDRA', 'Alpha');
-  iommufdEnabled = (): boolean => this.isGateNewInV190Enabled('IOMMUFD', 'Alpha');
+  // v1.9.0 gates (off in v1.4.0, where they are not registered)
+  snapshotEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Snapshot);
+  utilityVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.UtilityVolumes);
+  virtiofsStorageEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VirtIOFSStorageVolumes);
+  virtiofsConfigVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VirtIOFSConfigVolumes);
+  panicDevicesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PanicDevices);
+  videoConfigEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VideoConfig);
+  workloadEncryptionTDXEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.WorkloadEncryptionTDX);
+  crossArchitectureVirtualizationEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.CrossArchitectureVirtualization);
+  imageVolumeEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.ImageVolume);
+  libvirtHooksServerAndClientEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.LibvirtHooksServerAndClient);
+  nodeRestrictionEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.NodeRestriction);
+  declarativeHotplugVolumesEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.DeclarativeHotplugVolumes);
+  passtBindingEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PasstBinding);
+  gpusWithDRAEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.GPUsWithDRA);
+  hostDevicesWithDRAEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.HostDevicesWithDRA);
+  networkDevicesWithDRAEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.NetworkDevicesWithDRA);
+  anyDeviceDRAEnabled = (): boolean =>
+    this.gpusWithDRAEnabled() || this.hostDevicesWithDRAEnabled() || this.networkDevicesWithDRAEnabled();
   configurableHypervisorEnabled = (): boolean =>
-    this.isGateNewInV190Enabled('ConfigurableHypervisor', 'Alpha');
-
-  /** upstream v1.9.0: ClusterConfig.GetHypervisor().Name (the first `hypervisors` entry, with the gate; else kvm). */
-  getHypervisorName(): string {
-    const hypervisors = (this.config as { hypervisors?: { name?: string }[] }).hypervisors;
-    if (this.configurableHypervisorEnabled() && hypervisors !== undefined && hypervisors.length > 0) {
-      return hypervisors[0]?.name ?? '';
-    }
-    return 'kvm';
-  }
+    this.isFeatureGateEnabled(FeatureGate.ConfigurableHypervisor);
+  portRangesSpecEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PortRangesSpec);
+  pciNUMAAwareTopologyEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.PCINUMAAwareTopology);
+  incrementalBackupEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.IncrementalBackup);
+  podSecondaryInterfaceNamingUpgradeEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.PodSecondaryInterfaceNamingUpgrade);
+  externalNetResourceInjectionEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.ExternalNetResourceInjection);
+  rebootPolicyEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.RebootPolicy);
+  vmiMemoryOverheadReportEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.VmiMemoryOverheadReport);
+  templateEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Template);
+  containerPathVolumesEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.ContainerPathVolumes);
+  reservedOverheadMemlockEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.ReservedOverheadMemlock);
+  vgpuLiveMigrationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.VGPULiveMigration);
+  graceIOVirtualizationEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.GraceIOVirtualization);
+  iommufdEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.IOMMUFD);
+  firmwareAutoSelectionEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.FirmwareAutoSelection);
+  pluginsEnabled = (): boolean => this.isFeatureGateEnabled(FeatureGate.Plugins);
+  decentralizedLiveMigrationEnabled = (): boolean =>
+    this.isFeatureGateEnabled(FeatureGate.DecentralizedLiveMigration);
 }

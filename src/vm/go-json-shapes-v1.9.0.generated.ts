@@ -1198,7 +1198,7 @@ export const GO_JSON_SHAPES_V1_9_0: Record<string, Record<string, string>> = {
     deviceName: 's?',
     virtualGPUOptions: '*VGPUOptions?',
     tag: 's?',
-    '...?': '*ClaimRequest',
+    '...ClaimRequest': 'inline',
   },
   ClaimRequest: {
     claimName: 's?',
@@ -1218,7 +1218,7 @@ export const GO_JSON_SHAPES_V1_9_0: Record<string, Record<string, string>> = {
     name: 's',
     deviceName: 's?',
     tag: 's?',
-    '...?': '*ClaimRequest',
+    '...ClaimRequest': 'inline',
   },
   Disk: {
     name: 's',

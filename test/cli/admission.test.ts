@@ -45,3 +45,23 @@ test('without admission (a stored VMI) there is nothing to refuse', async () => 
   const result = await runCli(['lint', '--no-admission', '-'], { input: DUPLICATE_DISKS });
   assert.equal(result.status, 0, result.stdout);
 });
+
+test('lint -o json names the refusing webhook and gives the verdicts', async () => {
+  const result = await runCli(['lint', '-', '-o', 'json', '--kubevirt-version', 'v1.9.0'], {
+    input: DUPLICATE_DISKS,
+  });
+  assert.equal(result.status, 1);
+  const report = JSON.parse(result.stdout) as {
+    documents: { problems: { path: string; admission?: unknown }[]; admission?: unknown }[];
+  };
+  const [document] = report.documents;
+  const upstream = {
+    type: 'FieldValueInvalid',
+    field: 'spec.domain.devices.disks[1].name',
+    message: 'spec.domain.devices.disks[1] and spec.domain.devices.disks[0] must not have the same Name.',
+  };
+  assert.deepEqual(document?.problems[0]?.admission, { webhook: 'VirtualMachineInstance', ...upstream });
+  assert.deepEqual(document?.admission, {
+    vmi: { allowed: false, causes: [upstream], message: upstream.message },
+  });
+});

@@ -26,31 +26,87 @@ const isSecondaryMultusNetwork = (net: Network): boolean => net.multus != null &
 
 /** The network checks on a VMI spec (shared by the VMI and VM admitters). */
 export function validateNetworks(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+  if (config.release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: Validator.Validate (slirp, macvtap and passt are discontinued bindings, checked on
+    // creation only; DRA resourceClaim networks are not modelled)
+    return [
+      ...validateSinglePodNetwork(field, spec),
+      ...validateSingleNetworkSource(field, spec),
+      ...validateMultusNetworkSource(field, spec),
+      ...validateInterfaceStateValue(field, spec, config),
+      ...validateInterfaceBindingV1_9(field, spec, config),
+      ...validateNetworkNameUnique(field, spec),
+      ...validateNetworksAssignedToInterfaces(field, spec),
+      ...validateInterfaceNameUnique(field, spec),
+      ...validateInterfacesAssignedToNetworks(field, spec),
+      ...validateInterfacesFields(field, spec, config),
+    ];
+  }
   return [
     ...validateSinglePodNetwork(field, spec),
     ...validateSingleNetworkSource(field, spec),
     ...validateMultusNetworkSource(field, spec),
-    ...validateInterfaceStateValue(field, spec),
+    ...validateInterfaceStateValue(field, spec, config),
     ...validateInterfaceBinding(field, spec, config),
     ...validateSlirpBinding(field, spec, config),
     ...validateNetworkNameUnique(field, spec),
     ...validateNetworksAssignedToInterfaces(field, spec),
     ...validateInterfaceNameUnique(field, spec),
     ...validateInterfacesAssignedToNetworks(field, spec),
-    ...validateInterfacesFields(field, spec),
+    ...validateInterfacesFields(field, spec, config),
   ];
 }
 
-/** upstream: Validator.ValidateCreation — only on creation: slirp is discontinued. */
-export function validateNetworksOnCreation(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+/**
+ * upstream v1.9.0: netadmitter.Validate, the spec validator virt-api registers for VMI creation: the
+ * creation checks, then Validator.Validate (which ValidateVirtualMachineInstanceSpec runs once more).
+ */
+export function validateNetworksSpecValidator(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  return [...validateNetworksOnCreation(field, spec, config), ...validateNetworks(field, spec, config)];
+}
+
+/**
+ * upstream: Validator.ValidateCreation — only on creation: slirp is discontinued (v1.9.0
+ * validateDiscontinuedBindings: passt and macvtap too).
+ */
+export function validateNetworksOnCreation(
+  field: FieldPath,
+  spec: VMISpec,
+  config?: ClusterConfig,
+): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
+  const discontinuedBindings = config?.release.atLeast('v1.9.0') === true;
   interfacesOf(spec).forEach((iface, idx) => {
+    const ifacePath = field.child('domain', 'devices', 'interfaces').index(idx);
     if (iface.slirp != null) {
       causes.push(
         cause(
           CauseType.FieldValueInvalid,
           'Slirp interface support has been discontinued since v1.3',
-          field.child('domain', 'devices', 'interfaces').index(idx).child('slirp'),
+          ifacePath.child('slirp'),
+        ),
+      );
+    }
+    if (!discontinuedBindings) return;
+    if (iface.passt != null) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Passt network binding has been discontinued since v1.3',
+          ifacePath.child('passt'),
+        ),
+      );
+    }
+    if (iface.macvtap != null) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Macvtap network binding has been discontinued since v1.3',
+          ifacePath.child('macvtap'),
         ),
       );
     }
@@ -133,17 +189,33 @@ function validateMultusNetworkSource(field: FieldPath, spec: VMISpec): Admission
 
 // --- admit.go ---
 
-function validateInterfaceStateValue(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateInterfaceStateValue(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   const defaultNetwork = networksOf(spec).find((n) => !isSecondaryMultusNetwork(n));
+  // upstream v1.9.0: link states down and up are valid (but not for SR-IOV)
+  const linkStates = config.release.atLeast('v1.9.0');
   interfacesOf(spec).forEach((iface, idx) => {
     const state = iface.state ?? '';
     const path = field.child('domain', 'devices', 'interfaces').index(idx).child('state');
-    if (state !== '' && state !== 'absent') {
+    const isLinkState = linkStates && (state === 'down' || state === 'up');
+    if (state !== '' && state !== 'absent' && !isLinkState) {
       causes.push(
         cause(
           CauseType.FieldValueInvalid,
           `logical ${iface.name} interface state value is unsupported: ${state}`,
+          path,
+        ),
+      );
+    }
+    if (iface.sriov != null && isLinkState) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `${quote(iface.name)} interface's state ${quote(state)} is not supported for SR-IOV NICs`,
           path,
         ),
       );
@@ -260,6 +332,74 @@ function validateInterfaceBinding(field: FieldPath, spec: VMISpec, config: Clust
   return causes;
 }
 
+// upstream v1.9.0: binding.go validateInterfaceBinding, passt.go validatePasstBinding
+function validateInterfaceBindingV1_9(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const networksByName = indexNetworksByName(networksOf(spec));
+  interfacesOf(spec).forEach((iface, idx) => {
+    const ifacePath = field.child('domain', 'devices', 'interfaces').index(idx);
+    const namePath = ifacePath.child('name');
+    const net: Network = networksByName.get(iface.name) ?? { name: '' };
+    const passtBinding = (iface as { passtBinding?: unknown }).passtBinding;
+    const bindings = [iface.bridge, iface.masquerade, iface.sriov, passtBinding, iface.binding].filter(
+      (binding) => binding != null,
+    ).length;
+    if (bindings !== 1) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `logical ${iface.name} interface must have exactly one binding method or binding plugin`,
+          ifacePath,
+        ),
+      );
+    }
+    if (iface.masquerade != null && net.pod == null) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Masquerade interface only implemented with pod network',
+          namePath,
+        ),
+      );
+    }
+    if (iface.masquerade != null && iface.macAddress === StaticMasqueradeBridgeMAC) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'The requested MAC address is reserved for the in-pod bridge. Please choose another one.',
+          ifacePath.child('macAddress'),
+        ),
+      );
+    }
+    if (iface.bridge != null && net.pod != null && !config.isBridgeInterfaceOnPodNetworkEnabled()) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Bridge on pod network configuration is not enabled under kubevirt-config',
+          namePath,
+        ),
+      );
+    }
+    if (passtBinding != null && !config.passtBindingEnabled()) {
+      causes.push(cause(CauseType.FieldValueInvalid, 'PasstBinding feature gate is not enabled', namePath));
+    }
+    if (passtBinding != null && net.pod == null) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'PasstBinding interface only implemented with pod network',
+          namePath,
+        ),
+      );
+    }
+  });
+  return causes;
+}
+
 // --- slirp.go ---
 
 function validateSlirpBinding(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
@@ -367,7 +507,8 @@ function macAddressProblem(macAddress: string): string | undefined {
   return undefined;
 }
 
-function validateInterfacesFields(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateInterfacesFields(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+  const v1_9 = config.release.atLeast('v1.9.0');
   const causes: AdmissionCause[] = [];
   const networksByName = indexNetworksByName(networksOf(spec));
   interfacesOf(spec).forEach((iface, idx) => {
@@ -423,8 +564,13 @@ function validateInterfacesFields(field: FieldPath, spec: VMISpec): AdmissionCau
     // ports
     const network = networksByName.get(iface.name);
     if (network?.pod != null && iface.ports != null) {
-      causes.push(...validatePorts(ifacePath, iface.ports));
+      causes.push(
+        ...(v1_9 ? validatePortsV1_9(ifacePath, iface.ports) : validatePorts(ifacePath, iface.ports)),
+      );
     }
+    // upstream v1.9.0: validatePortRangesConfiguration (the PortRangesSpec gate is Alpha)
+    const portRanges = (iface as { portRanges?: PortRange[] | null }).portRanges;
+    if (v1_9) causes.push(...validatePortRanges(ifacePath, iface, network, portRanges, config));
     // DHCP options
     if (iface.dhcpOptions != null) causes.push(...validateDHCPOptions(field, ifacePath, iface.dhcpOptions));
   });
@@ -466,6 +612,144 @@ function validatePorts(ifacePath: FieldPath, ports: Port[]): AdmissionCause[] {
       );
     }
   });
+  return causes;
+}
+
+// upstream v1.9.0: validatePortConfiguration (per port: non-zero, in range, protocol; at .port)
+function validatePortsV1_9(ifacePath: FieldPath, ports: Port[]): AdmissionCause[] {
+  const causes = validatePortNames(ifacePath, ports);
+  ports.forEach((port, portIdx) => {
+    const path = ifacePath.child('ports').index(portIdx);
+    const number = port.port ?? 0;
+    if (number === 0) {
+      causes.push(cause(CauseType.FieldValueRequired, 'Port field is mandatory.', path.child('port')));
+    }
+    if (number < 0 || number >= 65536) {
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Port field must be in range 0 < x < 65536.', path.child('port')),
+      );
+    }
+    const protocol = port.protocol ?? '';
+    if (protocol !== '' && protocol !== 'TCP' && protocol !== 'UDP') {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Unknown protocol, only TCP or UDP allowed',
+          path.child('protocol'),
+        ),
+      );
+    }
+  });
+  return causes;
+}
+
+function validatePortNames(ifacePath: FieldPath, ports: Port[]): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const seen = new Set<string>();
+  ports.forEach((port, portIdx) => {
+    const name = port.name ?? '';
+    if (name === '') return;
+    const path = ifacePath.child('ports').index(portIdx).child('name');
+    if (seen.has(name)) {
+      causes.push(cause(CauseType.FieldValueDuplicate, `Duplicate name of the port: ${name}`, path));
+    }
+    if (isValidPortName(name).length !== 0) {
+      causes.push(cause(CauseType.FieldValueInvalid, `Invalid name of the port: ${name}`, path));
+    }
+    seen.add(name);
+  });
+  return causes;
+}
+
+interface PortRange {
+  protocol?: string;
+  start?: number;
+  end?: number;
+}
+
+// upstream v1.9.0: netiface.go validatePortRangesConfiguration and validateForwardPortRanges
+function validatePortRanges(
+  ifacePath: FieldPath,
+  iface: Interface,
+  network: Network | undefined,
+  portRanges: PortRange[] | null | undefined,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  const namePath = ifacePath.child('name');
+  if (!config.portRangesSpecEnabled()) {
+    if (portRanges == null) return [];
+    return [
+      cause(
+        CauseType.FieldValueInvalid,
+        'portRanges is specified on interface but the PortRangesSpec feature gate is not enabled',
+        namePath,
+      ),
+    ];
+  }
+  if (network?.pod == null || portRanges == null) return [];
+  const causes: AdmissionCause[] = [];
+  if (iface.ports != null) {
+    causes.push(
+      cause(CauseType.FieldValueInvalid, 'Cannot define both ports and portRanges on interface', namePath),
+    );
+  }
+  if (iface.masquerade == null) {
+    causes.push(
+      cause(CauseType.FieldValueInvalid, 'portRanges are only supported on masquerade interfaces', namePath),
+    );
+  }
+  const rangesPath = ifacePath.child('portRanges');
+  if (portRanges.length > 10) {
+    causes.push(cause(CauseType.FieldValueInvalid, 'No more than 10 portRanges are allowed', rangesPath));
+    return causes;
+  }
+  const byProtocol = new Map<string, [number, number][]>();
+  portRanges.forEach((range, i) => {
+    const protocol = range.protocol ?? '';
+    const start = range.start ?? 0;
+    const end = range.end ?? 0;
+    const at = rangesPath.index(i);
+    if (protocol !== 'TCP' && protocol !== 'UDP') {
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Unknown protocol, only TCP or UDP allowed', at.child('protocol')),
+      );
+    } else if (start <= 0 || start >= 65536) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'Start must be a valid port number, 0 < x < 65536',
+          at.child('start'),
+        ),
+      );
+    } else if (end <= 0 || end >= 65536) {
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'End must be a valid port number, 0 < x < 65536', at.child('end')),
+      );
+    } else if (start > end) {
+      causes.push(
+        cause(CauseType.FieldValueInvalid, 'Start must be less than or equal to end', at.child('start')),
+      );
+    } else {
+      byProtocol.set(protocol, [...(byProtocol.get(protocol) ?? []), [start, end]]);
+    }
+  });
+  // Go iterates the map in random order; TCP before UDP keeps the output stable
+  for (const protocol of ['TCP', 'UDP']) {
+    const intervals = [...(byProtocol.get(protocol) ?? [])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (let i = 1; i < intervals.length; i++) {
+      const [prevStart, prevEnd] = intervals[i - 1]!;
+      const [start, end] = intervals[i]!;
+      if (start <= prevEnd) {
+        causes.push(
+          cause(
+            CauseType.FieldValueInvalid,
+            `${protocol} portRanges [${prevStart}-${prevEnd}] and [${start}-${end}] overlap`,
+            rangesPath,
+          ),
+        );
+      }
+    }
+  }
   return causes;
 }
 

@@ -17,6 +17,8 @@ export interface AdmissionVerdict {
   allowed: boolean;
   causes: AdmissionCause[];
   message?: string;
+  /** Warnings of an admitted request (upstream: AdmissionResponse.Warnings). */
+  warnings?: string[];
 }
 
 // metav1.CauseType values

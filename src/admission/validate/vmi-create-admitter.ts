@@ -9,6 +9,7 @@ import { Quantity } from '../../quantity/quantity.js';
 import { getNumberOfVCPUs, parsePciAddress } from '../../render/util/hardware.js';
 import { resourceQuantity } from '../../render/util/vmi.js';
 import { joinPath } from '../../render/util/path.js';
+import { quote } from '../../render/util/strconv.js';
 import { goJsonView } from '../../vm/go-json.js';
 import { validateArm64Settings } from './arm64.js';
 import { validateFeatureGates } from './deprecation.js';
@@ -26,7 +27,11 @@ import {
   type FieldError,
 } from './k8s-validation.js';
 import { validateAffinity, validateTopologySpreadConstraints } from './k8s-utils.js';
-import { validateNetworks, validateNetworksOnCreation } from './network.js';
+import { validateNetworks, validateNetworksOnCreation, validateNetworksSpecValidator } from './network.js';
+import { validateLaunchSecurityV1_9, validatePerArch } from './arch.js';
+import { validateVMIOpenAPIEnums } from './openapi.js';
+import { validateDRACreation } from './dra.js';
+import { validateGraceIOVirtualization, validateGraceIOVirtualizationAnnotations } from './grace.js';
 import {
   cause,
   CauseType,
@@ -116,9 +121,35 @@ export function validateVMICreate(
   options: VMIAdmitOptions = {},
 ): AdmissionCause[] {
   vmi = asAdmitted(vmi, config);
+  // the OpenAPI schema check comes first and, failing, is the whole answer
+  const schemaCauses = validateVMIOpenAPIEnums(vmi, config.release);
+  if (schemaCauses.length > 0) return schemaCauses;
   const spec = vmi.spec;
   const specPath = FieldPath.of('spec');
   const causes: AdmissionCause[] = [];
+  if (config.release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: Admit; the network admitter is registered as a spec validator and also runs inside
+    // ValidateVirtualMachineInstanceSpec, so each network cause is reported twice
+    causes.push(...validateFeatureGates(config, spec));
+    causes.push(...validateNetworksSpecValidator(specPath, spec, config));
+    causes.push(...validateVirtualMachineInstanceSpec(specPath, spec, config));
+    causes.push(...validateVirtualMachineInstanceSpecVolumeDisks(specPath, spec, config));
+    causes.push(...validateVirtualMachineInstanceMandatoryFields(specPath, spec, config));
+    causes.push(
+      ...validateVirtualMachineInstanceMetadata(
+        FieldPath.of('metadata'),
+        vmi.metadata ?? {},
+        config,
+        options,
+      ),
+    );
+    causes.push(
+      ...validateGraceIOVirtualizationAnnotations(FieldPath.of('metadata'), spec, vmi.metadata ?? {}, config),
+    );
+    causes.push(...validateHyperv(specPath.child('domain', 'features', 'hyperv'), spec));
+    causes.push(...validatePerArch(specPath, spec));
+    return causes;
+  }
   causes.push(...validateFeatureGates(config, spec));
   causes.push(...validateNetworksOnCreation(specPath, spec));
   causes.push(...validateVirtualMachineInstanceSpec(specPath, spec, config));
@@ -147,6 +178,7 @@ export function validateVirtualMachineInstanceSpec(
   spec: VMISpec,
   config: ClusterConfig,
 ): AdmissionCause[] {
+  if (config.release.atLeast('v1.9.0')) return validateVirtualMachineInstanceSpecV1_9(field, spec, config);
   const causes: AdmissionCause[] = [];
   causes.push(...validateHostNameNotConformingToDNSLabelRules(field, spec));
   causes.push(...validateSubdomainDNSSubdomainRules(field, spec));
@@ -205,6 +237,273 @@ export function validateVirtualMachineInstanceSpec(
   return causes;
 }
 
+/**
+ * upstream v1.9.0: ValidateVirtualMachineInstanceSpec. The list of checks is written out for the release
+ * (its order is observable); the checks themselves are shared and branch where v1.9.0 changed them.
+ */
+function validateVirtualMachineInstanceSpecV1_9(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  causes.push(...validateHostNameNotConformingToDNSLabelRules(field, spec));
+  causes.push(...validateSubdomainDNSSubdomainRules(field, spec));
+  causes.push(...validateMemoryRequestsNegativeOrNull(field, spec));
+  causes.push(...validateMemoryLimitsNegativeOrNull(field, spec));
+  causes.push(...validateHugepagesMemoryRequests(field, spec, config));
+  causes.push(...validateGuestMemoryLimit(field, spec, config));
+  causes.push(...validateEmulatedMachine(field, spec, config));
+  causes.push(...validateFirmwareACPI(field.child('acpi'), spec));
+  causes.push(...validateCPURequestNotNegative(field, spec));
+  causes.push(...validateCPULimitNotNegative(field, spec));
+  causes.push(...validateCpuRequestDoesNotExceedLimit(field, spec));
+  causes.push(...validateCpuPinning(field, spec, config));
+  causes.push(...validateNUMA(field, spec, config));
+  causes.push(...validateCPUIsolatorThread(field, spec));
+  causes.push(...validateCPUFeaturePolicies(field, spec));
+  causes.push(...validateCPUHotplug(field, spec));
+  causes.push(...validateStartStrategy(field, spec));
+  causes.push(...validateRealtime(field, spec));
+  causes.push(...validateSpecAffinity(field, spec));
+  causes.push(...validateSpecTopologySpreadConstraints(field, spec));
+
+  causes.push(...validateNetworks(field, spec, config));
+  causes.push(...validateDRACreation(field, spec, config));
+
+  causes.push(...validateBootOrder(field, spec, config));
+
+  causes.push(...validateInputDevices(field, spec));
+  causes.push(...validateIOThreadsPolicy(field, spec, config));
+  causes.push(...validateProbe(field.child('readinessProbe'), spec.readinessProbe));
+  causes.push(...validateProbe(field.child('livenessProbe'), spec.livenessProbe));
+
+  // vmispec.LookupPodNetwork: a pod network, with or without an interface
+  if (!(spec.networks ?? []).some((network) => network.pod != null)) {
+    causes.push(...probeNotAllowedWithNoPodNetwork(field.child('readinessProbe'), spec.readinessProbe));
+    causes.push(...probeNotAllowedWithNoPodNetwork(field.child('livenessProbe'), spec.livenessProbe));
+  }
+
+  causes.push(...validateDomainSpec(field.child('domain'), spec, config));
+  causes.push(...validateVolumes(field.child('volumes'), spec.volumes ?? [], config));
+  causes.push(...validateContainerDisks(field, spec));
+  causes.push(...validateUtilityVolumesNotPresentOnCreation(field, spec));
+
+  causes.push(...validateAccessCredentials(field.child('accessCredentials'), spec));
+
+  const dnsPolicy = spec.dnsPolicy ?? '';
+  if (dnsPolicy !== '') causes.push(...validateDNSPolicy(dnsPolicy, field.child('dnsPolicy')));
+  causes.push(...validatePodDNSConfig(spec.dnsConfig, dnsPolicy, field.child('dnsConfig')));
+  causes.push(...validateLiveMigration(field, spec, config));
+  causes.push(...validateMDEVRamFB(field, spec));
+  causes.push(...validateHostDevicesWithPassthroughEnabled(field, spec, config));
+  causes.push(...validateGraceIOVirtualization(field, spec, config));
+  causes.push(...validateSoundDevices(field, spec));
+  causes.push(...validateLaunchSecurityV1_9(field, spec, config));
+  causes.push(...validateVSOCK(field, spec, config));
+  causes.push(...validatePersistentReservation(field, spec, config));
+  causes.push(...validateDownwardMetrics(field, spec, config));
+  causes.push(...validateFilesystemsWithVirtIOFSEnabled(field, spec, config));
+  causes.push(...validateVideoConfig(field, spec));
+  causes.push(...validatePanicDevices(field, spec, config));
+  causes.push(...validateRebootPolicy(field, spec, config));
+  causes.push(...validateReservedOverheadMemlock(field, spec, config));
+  causes.push(...validateServiceAccountName(field, spec));
+  return causes;
+}
+
+// upstream v1.9.0: validateFilesystemsWithVirtIOFSEnabled (PVC/DataVolume-backed virtiofs needs its gate)
+function validateFilesystemsWithVirtIOFSEnabled(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  const filesystems = spec.domain.devices.filesystems;
+  if (filesystems == null) return [];
+  const volumes = new Map<string, Volume>();
+  for (const volume of spec.volumes ?? []) volumes.set(volume.name, volume);
+  const causes: AdmissionCause[] = [];
+  for (const fs of filesystems) {
+    const volume = volumes.get(fs.name);
+    if (volume === undefined) continue;
+    const storageVolume = volume.persistentVolumeClaim != null || volume.dataVolume != null;
+    if (storageVolume && !config.virtiofsStorageEnabled()) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'virtiofs is not allowed: virtiofs feature gate is not enabled for PVC',
+          field.child('domain', 'devices', 'filesystems'),
+        ),
+      );
+    }
+  }
+  return causes;
+}
+
+// upstream v1.9.0: storageadmitters.ValidateUtilityVolumesNotPresentOnCreation
+function validateUtilityVolumesNotPresentOnCreation(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  if ((spec as { utilityVolumes?: unknown }).utilityVolumes == null) return [];
+  return [
+    cause(
+      CauseType.FieldValueInvalid,
+      'cannot create VMI with utility volumes in spec, utility volumes can only be added via hotplug',
+      field.child('utilityVolumes'),
+    ),
+  ];
+}
+
+interface FirmwareACPI {
+  slicNameRef?: string;
+  msdmNameRef?: string;
+}
+
+// upstream v1.9.0: validateFirmwareACPI, validateACPIRef
+function validateFirmwareACPI(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const acpi = (spec.domain.firmware as { acpi?: FirmwareACPI | null } | null | undefined)?.acpi;
+  if (acpi == null) return [];
+  const slic = acpi.slicNameRef ?? '';
+  const msdm = acpi.msdmNameRef ?? '';
+  if (slic === '' && msdm === '') {
+    return [
+      cause(CauseType.FieldValueInvalid, 'ACPI was set but no SLIC nor MSDM volume reference was set', field),
+    ];
+  }
+  const refCauses = (nameRef: string, fieldName: string): AdmissionCause[] => {
+    if (nameRef === '') return [];
+    const volume = (spec.volumes ?? []).find((v) => v.name === nameRef);
+    if (volume === undefined) {
+      return [
+        cause(
+          CauseType.FieldValueInvalid,
+          `${field.toString()} does not have a matching Volume.`,
+          field.child(fieldName),
+        ),
+      ];
+    }
+    if (volume.secret != null) return [];
+    return [
+      cause(
+        CauseType.FieldValueInvalid,
+        `${field.toString()} refers to Volume of unsupported type.`,
+        field.child(fieldName),
+      ),
+    ];
+  };
+  return [...refCauses(slic, 'slicNameRef'), ...refCauses(msdm, 'msdmNameRef')];
+}
+
+// upstream v1.9.0: validateVideoConfig
+function validateVideoConfig(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const devices = spec.domain.devices as { video?: unknown; autoattachGraphicsDevice?: boolean | null };
+  if (devices.video == null) return [];
+  if (devices.autoattachGraphicsDevice === false) {
+    return [
+      cause(
+        CauseType.FieldValueInvalid,
+        'Video configuration is not allowed when autoattachGraphicsDevice is set to false',
+        field.child('video'),
+      ),
+    ];
+  }
+  return [];
+}
+
+const validPanicDeviceModels = ['hyperv', 'isa', 'pvpanic'];
+
+// upstream v1.9.0: validatePanicDevices
+function validatePanicDevices(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+  const panicDevices =
+    (spec.domain.devices as { panicDevices?: { model?: string | null }[] | null }).panicDevices ?? [];
+  if (panicDevices.length === 0) return [];
+  const causes: AdmissionCause[] = [];
+  const arch = spec.architecture || config.getDefaultArchitecture();
+  const path = field.child('domain', 'devices', 'panicDevices');
+  if (arch === 's390x') {
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        `custom panic devices are not supported on ${arch} architecture`,
+        path,
+      ),
+    );
+  }
+  panicDevices.forEach((device, idx) => {
+    const model = device.model;
+    if (model != null && !validPanicDeviceModels.includes(model)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `invalid PanicDeviceModel(${model})`,
+          path.index(idx).child('model'),
+        ),
+      );
+    }
+  });
+  return causes;
+}
+
+// upstream v1.9.0: validateRebootPolicy
+function validateRebootPolicy(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
+  if ((spec.domain as { rebootPolicy?: unknown }).rebootPolicy == null) return [];
+  if (config.rebootPolicyEnabled()) return [];
+  return [
+    cause(
+      CauseType.FieldValueInvalid,
+      'RebootPolicy is specified but the RebootPolicy feature gate is not enabled',
+      field.child('domain', 'rebootPolicy'),
+    ),
+  ];
+}
+
+// upstream v1.9.0: validateReservedOverheadMemlock
+function validateReservedOverheadMemlock(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  const memory = spec.domain.memory as { reservedOverhead?: unknown } | null | undefined;
+  if (memory?.reservedOverhead == null || config.reservedOverheadMemlockEnabled()) return [];
+  return [
+    cause(
+      CauseType.FieldValueInvalid,
+      'Reserved overhead memlock feature gate is not enabled in kubevirt-config',
+      field.child('domain', 'memory', 'reservedOverhead'),
+    ),
+  ];
+}
+
+// upstream v1.9.0: validateServiceAccountName
+function validateServiceAccountName(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  const name = (spec as { serviceAccountName?: string }).serviceAccountName ?? '';
+  if (name === '') return [];
+  const causes: AdmissionCause[] = [];
+  const path = field.child('serviceAccountName');
+  const errors = isDNS1123Subdomain(name);
+  if (errors.length !== 0) {
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        `${path.toString()} is not a valid service account name: ${errors.join('; ')}`,
+        path,
+      ),
+    );
+  }
+  for (const volume of spec.volumes ?? []) {
+    const volumeAccount = volume.serviceAccount?.serviceAccountName ?? '';
+    if (volume.serviceAccount != null && volumeAccount !== name) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `spec.serviceAccountName ${quote(name)} and serviceAccount volume ${quote(volumeAccount)} must reference the same service account`,
+          path,
+        ),
+      );
+      break;
+    }
+  }
+  return causes;
+}
+
 function validateDownwardMetrics(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
   if (spec.domain.devices.downwardMetrics != null && !config.downwardMetricsEnabled()) {
     return [
@@ -222,16 +521,55 @@ function validateDownwardMetrics(field: FieldPath, spec: VMISpec, config: Cluste
 export function validateVirtualMachineInstanceSpecVolumeDisks(
   field: FieldPath,
   spec: VMISpec,
+  config?: ClusterConfig,
 ): AdmissionCause[] {
-  const names = new Set<string>();
-  for (const disk of spec.domain.devices.disks ?? []) names.add(disk.name);
-  for (const fs of spec.domain.devices.filesystems ?? []) names.add(fs.name);
+  const diskNames = new Set<string>();
+  const filesystemNames = new Set<string>();
+  for (const disk of spec.domain.devices.disks ?? []) diskNames.add(disk.name);
+  for (const fs of spec.domain.devices.filesystems ?? []) filesystemNames.add(fs.name);
+  const containerPaths = config?.release.atLeast('v1.9.0') === true;
   const causes: AdmissionCause[] = [];
   (spec.volumes ?? []).forEach((volume, idx) => {
     if (volume.memoryDump != null) return;
-    if (!names.has(volume.name)) {
-      const path = field.child('domain', 'volumes').index(idx).child('name');
+    const hasDisk = diskNames.has(volume.name);
+    const hasFilesystem = filesystemNames.has(volume.name);
+    const volumePath = field.child('domain', 'volumes').index(idx);
+    if (!hasDisk && !hasFilesystem) {
+      const path = volumePath.child('name');
       causes.push(cause(CauseType.FieldValueInvalid, notFound(path.toString(), volume.name), path));
+    }
+    // upstream v1.9.0: containerPath volumes are shared with virtiofs only, outside KubeVirt's own paths
+    const containerPath = (volume as { containerPath?: { path?: string } | null }).containerPath;
+    if (!containerPaths || containerPath == null) return;
+    if (hasDisk) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `ContainerPath volume '${volume.name}' must be mapped to a filesystem, not a disk`,
+          volumePath,
+        ),
+      );
+    }
+    if (!hasFilesystem) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `ContainerPath volume '${volume.name}' must have a matching filesystem defined in spec.domain.devices.filesystems`,
+          volumePath,
+        ),
+      );
+    }
+    const reserved = ['/var/run/kubevirt', '/var/run/libvirt'].find((prefix) =>
+      (containerPath.path ?? '').startsWith(prefix),
+    );
+    if (reserved !== undefined) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `ContainerPath volume '${volume.name}' uses reserved path prefix '${reserved}'`,
+          volumePath.child('containerPath', 'path'),
+        ),
+      );
     }
   });
   return causes;
@@ -295,16 +633,35 @@ function validateInputDevices(field: FieldPath, spec: VMISpec): AdmissionCause[]
   return causes;
 }
 
-function validateIOThreadsPolicy(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateIOThreadsPolicy(field: FieldPath, spec: VMISpec, config?: ClusterConfig): AdmissionCause[] {
   const policy = spec.domain.ioThreadsPolicy;
-  if (policy == null || validIOThreadsPolicies.includes(policy)) return [];
-  return [
-    cause(
-      CauseType.FieldValueInvalid,
-      `Invalid IOThreadsPolicy (${policy})`,
-      field.child('domain', 'ioThreadsPolicy'),
-    ),
-  ];
+  if (policy == null) return [];
+  const v1_9 = config?.release.atLeast('v1.9.0') === true;
+  // upstream v1.9.0: the supplementalPool policy, with a positive supplementalPoolThreadCount
+  const valid = v1_9 ? [...validIOThreadsPolicies, 'supplementalPool'] : validIOThreadsPolicies;
+  const causes: AdmissionCause[] = [];
+  if (!valid.includes(policy)) {
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        `Invalid IOThreadsPolicy (${policy})`,
+        field.child('domain', 'ioThreadsPolicy'),
+      ),
+    );
+  }
+  const ioThreads = (spec.domain as { ioThreads?: { supplementalPoolThreadCount?: number | null } | null })
+    .ioThreads;
+  const count = ioThreads?.supplementalPoolThreadCount;
+  if (v1_9 && policy === 'supplementalPool' && (count == null || count < 1)) {
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        'the number of iothreads needs to be set and positive for the dedicated policy',
+        field.child('domain', 'ioThreads', 'count'),
+      ),
+    );
+  }
+  return causes;
 }
 
 function validateProbe(field: FieldPath, probe: Probe | null | undefined): AdmissionCause[] {
@@ -463,7 +820,8 @@ function validateLaunchSecurity(field: FieldPath, spec: VMISpec, config: Cluster
   return causes;
 }
 
-function validateBootOrder(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateBootOrder(field: FieldPath, spec: VMISpec, config?: ClusterConfig): AdmissionCause[] {
+  const v1_9 = config?.release.atLeast('v1.9.0') === true;
   const causes: AdmissionCause[] = [];
   const bootOrders = new Set<number>();
   const volumes = new Map<string, Volume>();
@@ -472,11 +830,20 @@ function validateBootOrder(field: FieldPath, spec: VMISpec): AdmissionCause[] {
   (spec.domain.devices.disks ?? []).forEach((disk, idx) => {
     const diskPath = field.child('domain', 'devices', 'disks').index(idx);
     const volume = volumes.get(disk.name);
-    if (volume === undefined) {
+    if (volume === undefined && (!v1_9 || disk.cdrom == null)) {
       causes.push(
         cause(
           CauseType.FieldValueInvalid,
           notFound(diskPath.child('Name').toString(), disk.name),
+          diskPath.child('name'),
+        ),
+      );
+    } else if (volume === undefined && config !== undefined && !config.declarativeHotplugVolumesEnabled()) {
+      // upstream v1.9.0: an empty CD-ROM (no volume) needs DeclarativeHotplugVolumes
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          'DeclarativeHotplugVolumes feature gate not enabled, cannot define an empty CD-ROM disk',
           diskPath.child('name'),
         ),
       );
@@ -578,8 +945,10 @@ function validateCpuPinning(field: FieldPath, spec: VMISpec, config: ClusterConf
   const coresPath = field.child('domain', 'cpu', 'cores').toString();
   const vcpus = BigInt(getNumberOfVCPUs(spec.domain.cpu ?? undefined));
 
-  // validateMemoryLimitAndRequestProvided
-  if (limMem.value() === 0n && reqMem.value() === 0n) {
+  if (config.release.atLeast('v1.9.0')) {
+    causes.push(...validateMemoryIsProvided(field, spec));
+  } else if (limMem.value() === 0n && reqMem.value() === 0n) {
+    // validateMemoryLimitAndRequestProvided
     causes.push(
       cause(
         CauseType.FieldValueInvalid,
@@ -795,13 +1164,60 @@ function validateFirmwareSerial(field: FieldPath, spec: VMISpec): AdmissionCause
   return causes;
 }
 
+/**
+ * Go's filepath.Match on Linux: `*` any run of non-`/` characters, `?` one, `[...]` a class (`^` negates,
+ * ranges), `\\` escapes. A malformed pattern throws (upstream: ErrBadPattern, treated as no match).
+ */
+export function globMatch(pattern: string, name: string): boolean {
+  let source = '^';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') source += '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else if (c === '\\') {
+      i++;
+      if (i >= pattern.length) throw new Error('bad pattern');
+      source += pattern[i]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    } else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end < 0) throw new Error('bad pattern');
+      let body = pattern.slice(i + 1, end);
+      const negated = body.startsWith('^');
+      if (negated) body = body.slice(1);
+      source += `[${negated ? '^/' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+      i = end;
+    } else source += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return new RegExp(`${source}$`, 's').test(name);
+}
+
+// upstream v1.9.0: validateMemoryIsProvided (hugepages or a guest size count as memory too)
+function validateMemoryIsProvided(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+  if (!limits(spec, 'memory').isZero() || !requests(spec, 'memory').isZero()) return [];
+  const memory = spec.domain.memory;
+  if (memory != null && memory.hugepages != null) return [];
+  if (memory != null && memory.guest != null && !Quantity.fromJSON(memory.guest).isZero()) return [];
+  return [
+    cause(
+      CauseType.FieldValueInvalid,
+      `${field.child('domain', 'resources', 'requests', 'memory').toString()}, ` +
+        `${field.child('domain', 'resources', 'limits', 'memory').toString()}, ` +
+        `${field.child('domain', 'memory', 'hugepages').toString()} or ` +
+        `${field.child('domain', 'memory', 'guest').toString()} should be provided`,
+      field.child('domain', 'resources', 'limits', 'memory'),
+    ),
+  ];
+}
+
 function validateEmulatedMachine(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
   const machineType = spec.domain.machine?.type ?? '';
   if (machineType.length === 0) return [];
   const supported = config.getEmulatedMachines(spec.architecture ?? '');
+  // upstream v1.9.0 matches the patterns as filepath.Match globs, v1.4.0 as (unanchored) regexps
+  const glob = config.release.atLeast('v1.9.0');
   const matches = supported.some((pattern) => {
     try {
-      return new RegExp(pattern).test(machineType);
+      return glob ? globMatch(pattern, machineType) : new RegExp(pattern).test(machineType);
     } catch {
       return false;
     }
@@ -840,11 +1256,19 @@ function validateGuestMemoryLimit(field: FieldPath, spec: VMISpec, config: Clust
 const errFormatWrong =
   "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
-function validateHugepagesMemoryRequests(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateHugepagesMemoryRequests(
+  field: FieldPath,
+  spec: VMISpec,
+  config?: ClusterConfig,
+): AdmissionCause[] {
   const hugepages = spec.domain.memory?.hugepages;
   if (hugepages == null) return [];
   const pageSizeText = hugepages.pageSize ?? '';
-  const sizePath = field.child('domain', 'hugepages', 'size');
+  const v1_9 = config?.release.atLeast('v1.9.0') === true;
+  // upstream v1.9.0 names the field it checks: spec.domain.memory.hugepages.pageSize
+  const sizePath = v1_9
+    ? field.child('domain', 'memory', 'hugepages', 'pageSize')
+    : field.child('domain', 'hugepages', 'size');
   const pageSize = Quantity.tryParse(pageSizeText);
   if (pageSize === undefined) {
     return [
@@ -856,9 +1280,15 @@ function validateHugepagesMemoryRequests(field: FieldPath, spec: VMISpec): Admis
     ];
   }
   const memory = requests(spec, 'memory');
-  const vmMemory = memory.value();
+  let vmMemory = memory.value();
+  if (v1_9) {
+    // upstream v1.9.0: without a memory request, the guest size, else the limit (0: nothing to compare)
+    const guest = spec.domain.memory?.guest;
+    if (vmMemory === 0n && guest != null) vmMemory = Quantity.fromJSON(guest).value();
+    if (vmMemory === 0n) vmMemory = limits(spec, 'memory').value();
+  }
   const memPath = field.child('domain', 'resources', 'requests', 'memory');
-  if (vmMemory < pageSize.value()) {
+  if ((!v1_9 || vmMemory !== 0n) && vmMemory < pageSize.value()) {
     return [
       cause(
         CauseType.FieldValueInvalid,
@@ -1028,7 +1458,9 @@ function validatePath(field: FieldPath, path: string): AdmissionCause[] {
 export function validateVirtualMachineInstanceMandatoryFields(
   field: FieldPath,
   spec: VMISpec,
+  config?: ClusterConfig,
 ): AdmissionCause[] {
+  const pageSizeField = config?.release.atLeast('v1.9.0') === true ? 'pageSize' : 'size';
   if (requests(spec, 'memory').value() !== 0n) return [];
   const memory = spec.domain.memory;
   if (memory == null || (memory.guest == null && memory.hugepages == null)) {
@@ -1036,7 +1468,7 @@ export function validateVirtualMachineInstanceMandatoryFields(
       cause(
         CauseType.FieldValueRequired,
         `no memory requested, at least one of '${field.child('domain', 'memory', 'guest').toString()}', ` +
-          `'${field.child('domain', 'memory', 'hugepages', 'size').toString()}' or ` +
+          `'${field.child('domain', 'memory', 'hugepages', pageSizeField).toString()}' or ` +
           `'${field.child('domain', 'resources', 'requests', 'memory').toString()}' must be set`,
       ),
     ];
@@ -1085,6 +1517,8 @@ export function validateVirtualMachineInstanceMetadata(
       ),
     );
   }
+  // upstream v1.9.0 no longer checks the migration thread-count annotation
+  if (config.release.atLeast('v1.9.0')) return causes;
   if (!Object.prototype.hasOwnProperty.call(annotations, MultiThreadedQemuMigrationAnnotation)) return causes;
   const threadCountStr = annotations[MultiThreadedQemuMigrationAnnotation] ?? '';
   const invalidEntry = field.child('annotations', MultiThreadedQemuMigrationAnnotation).toString();
@@ -1211,17 +1645,21 @@ function validateFirmware(field: FieldPath, firmware: Firmware | null | undefine
   return causes;
 }
 
-function validateDomainSpec(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateDomainSpec(field: FieldPath, spec: VMISpec, config?: ClusterConfig): AdmissionCause[] {
   const domain = spec.domain;
   const causes: AdmissionCause[] = [];
-  causes.push(...validateDisks(field.child('devices').child('disks'), domain.devices.disks ?? []));
+  const v1_9 = config?.release.atLeast('v1.9.0') === true;
+  causes.push(...validateDisks(field.child('devices').child('disks'), domain.devices.disks ?? [], v1_9));
   causes.push(...validateFirmware(field.child('firmware'), domain.firmware));
   const efi = domain.firmware?.bootloader?.efi;
   const smm = domain.features?.smm;
+  // upstream v1.9.0: TDX firmware needs no SMM for secure boot
+  const tdx = v1_9 && (domain.launchSecurity as { tdx?: unknown } | null | undefined)?.tdx != null;
   if (
     efi != null &&
     (efi.secureBoot == null || efi.secureBoot) &&
-    (smm == null || (smm.enabled != null && !smm.enabled))
+    (smm == null || (smm.enabled != null && !smm.enabled)) &&
+    !tdx
   ) {
     causes.push(
       cause(
@@ -1613,7 +2051,7 @@ function getDiskType(disk: Disk): string {
   return '';
 }
 
-function validateDisks(field: FieldPath, disks: Disk[]): AdmissionCause[] {
+function validateDisks(field: FieldPath, disks: Disk[], v1_9 = false): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   // the paths some checks build by appending `domain.devices.disks` to the disks path (upstream quirk)
   const nested = field.child('domain', 'devices', 'disks');
@@ -1735,7 +2173,7 @@ function validateDisks(field: FieldPath, disks: Disk[]): AdmissionCause[] {
     for (const msg of isDNS1123Label(disk.name)) {
       causes.push(cause(CauseType.FieldValueInvalid, msg, nested.index(idx).child('name')));
     }
-    causes.push(...validateBlockSize(diskPath, disk));
+    causes.push(...validateBlockSize(diskPath, disk, v1_9));
   });
   return causes;
 }
@@ -1798,7 +2236,7 @@ function validateBusSupport(field: FieldPath, nested: FieldPath, idx: number, di
   return causes;
 }
 
-function validateBlockSize(diskPath: FieldPath, disk: Disk): AdmissionCause[] {
+function validateBlockSize(diskPath: FieldPath, disk: Disk, v1_9 = false): AdmissionCause[] {
   const blockSize = disk.blockSize;
   if (blockSize?.custom == null) return [];
   const matchVolume = blockSize.matchVolume;
@@ -1822,6 +2260,29 @@ function validateBlockSize(diskPath: FieldPath, disk: Disk): AdmissionCause[] {
         customPath.child('logical'),
       ),
     ];
+  }
+  if (v1_9) {
+    // upstream v1.9.0 (storage/admitters/disks.go): SATA only emulates 512-byte logical blocks; a discard
+    // granularity is a multiple of the logical size
+    if (getDiskBus(disk) === 'sata' && logical !== minCustomBlockSize) {
+      return [
+        cause(
+          CauseType.FieldValueInvalid,
+          `Logical size ${logical} must be ${minCustomBlockSize} for SATA devices`,
+          customPath.child('logical'),
+        ),
+      ];
+    }
+    const granularity = (blockSize.custom as { discardGranularity?: number | null }).discardGranularity;
+    if (granularity != null && logical !== 0 && granularity % logical !== 0) {
+      return [
+        cause(
+          CauseType.FieldValueInvalid,
+          `Discard granularity ${granularity} must be multiples of logical size ${logical}`,
+          customPath.child('discardGranularity'),
+        ),
+      ];
+    }
   }
   return [
     ...validateCustomBlockSize(customPath.child('logical'), logical),
@@ -1936,7 +2397,9 @@ function validatePersistentReservation(
   return [
     cause(
       CauseType.FieldValueInvalid,
-      'PersistentReservation feature gate is not enabled in kubevirt-config',
+      config.release.atLeast('v1.9.0')
+        ? 'persistent reservation is not enabled in kubevirt config'
+        : 'PersistentReservation feature gate is not enabled in kubevirt-config',
       field.child('domain', 'devices', 'disks', 'luns', 'reservation'),
     ),
   ];

@@ -20,7 +20,7 @@ import { setDefaultVirtualMachineInstanceSpec, validateLiveUpdateMemory } from '
 import { Quantity } from '../../quantity/quantity.js';
 import { validateNetworksOnCreation } from './network.js';
 import { validateFeatureGates } from './deprecation.js';
-import { validateGraceIOVirtualizationAnnotations } from './grace-io-virtualization.js';
+import { validateGraceIOVirtualizationAnnotations } from './grace.js';
 import {
   cause,
   CauseType,
@@ -332,12 +332,11 @@ export function validateVirtualMachineSpec(
     ),
   );
   if (config.release.atLeast('v1.9.0')) {
-    const annotations = (template.metadata as ObjectMeta | undefined)?.annotations;
     causes.push(
       ...validateGraceIOVirtualizationAnnotations(
         field.child('template', 'metadata'),
         templateSpec,
-        annotations,
+        (template.metadata as ObjectMeta | undefined) ?? {},
         config,
       ),
     );

@@ -243,6 +243,13 @@ describe('v1.9.0 VM validating webhook', () => {
         field: 'spec.template.metadata.annotations[kubevirt.io/disablePCIHole64]',
         message: 'GraceIOVirtualization requires the 64-bit PCI hole',
       },
+      // then the template's VMI spec check (ValidateVirtualMachineInstanceSpec): the gate is not enabled
+      {
+        type: 'FieldValueInvalid',
+        field: 'spec.template.spec.domain.devices.hostDevices[0].deviceName',
+        message:
+          'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "nvidia.com/GH100"',
+      },
     ]);
   });
 });

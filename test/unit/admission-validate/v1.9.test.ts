@@ -1,0 +1,227 @@
+// The v1.9.0 VMI validating webhook on rules the conformance corpus does not reach. Expectations follow the
+// upstream v1.9.0 source (vmi-create-admitter.go, webhooks/{amd64,arm64,s390x}.go, network/admitter,
+// util/openapi): field paths and messages as written there.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
+import type { VirtualMachineInstance } from '../../../src/types/kubevirt.js';
+import { applyCreateDefaults } from '../../../src/admission/index.js';
+import { validateVMICreate } from '../../../src/admission/validate/index.js';
+import { globMatch } from '../../../src/admission/validate/vmi-create-admitter.js';
+import { validateVMTemplateOpenAPIEnums } from '../../../src/admission/validate/openapi.js';
+import { KubeVirtRelease } from '../../../src/release/release.js';
+
+const V1_9_0 = KubeVirtRelease.of('v1.9.0');
+const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+
+function vmi(patch: (vmi: VirtualMachineInstance) => void = () => undefined): VirtualMachineInstance {
+  const base: VirtualMachineInstance = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachineInstance',
+    metadata: { name: 'v', namespace: 'default' },
+    spec: {
+      domain: {
+        devices: { disks: [{ name: 'root', disk: { bus: 'virtio' } }] },
+        resources: { requests: { memory: '1Gi' } },
+      },
+      volumes: [{ name: 'root', containerDisk: { image: 'quay.io/containerdisks/fedora:40' } }],
+    },
+  };
+  patch(base);
+  return base;
+}
+
+function causesOf(input: VirtualMachineInstance, release = V1_9_0): { field: string; message: string }[] {
+  const config = new ClusterConfig({ release });
+  return validateVMICreate(applyCreateDefaults(input, config), config).map(({ field, message }) => ({
+    field,
+    message,
+  }));
+}
+
+describe('v1.9.0 VMI validating webhook', () => {
+  it('admits a plain VMI', () => {
+    assert.deepEqual(causesOf(vmi()), []);
+  });
+
+  it('matches emulated machines as filepath.Match globs (v1.4.0: unanchored regexps)', () => {
+    assert.equal(globMatch('q35*', 'q35'), true);
+    assert.equal(globMatch('q35*', 'pc-q35-rhel9.4.0'), false);
+    assert.equal(globMatch('pc-q35*', 'pc-q35-rhel9.4.0'), true);
+    assert.equal(globMatch('s390-ccw-virtio*', 's390-ccw-virtio-rhel9'), true);
+    assert.equal(globMatch('virt*', 'xvirt'), false);
+    const machine = (type: string) => vmi((v) => (v.spec.domain.machine = { type }));
+    assert.deepEqual(causesOf(machine('q35-custom')), []);
+    assert.equal(causesOf(machine('xq35'), V1_4_0).length, 0, 'a regexp finds q35 anywhere');
+    assert.deepEqual(causesOf(machine('xq35')), [
+      {
+        field: 'spec.domain.machine.type',
+        message: 'spec.domain.machine.type is not supported: xq35 (allowed values: [q35* pc-q35*])',
+      },
+    ]);
+  });
+
+  it('refuses an architecture it has no checks for', () => {
+    assert.deepEqual(
+      causesOf(vmi((v) => (v.spec.architecture = 'ppc64le'))).filter((c) => c.field === 'spec.architecture'),
+      [{ field: 'spec.architecture', message: 'unsupported architecture: ppc64le' }],
+    );
+  });
+
+  it('checks video models per architecture and panic device models', () => {
+    const video = vmi((v) => {
+      (v.spec.domain.devices as Record<string, unknown>).video = { type: 'qxl' };
+      (v.spec.domain.devices as Record<string, unknown>).panicDevices = [{ model: 'bogus' }];
+    });
+    assert.deepEqual(causesOf(video), [
+      { field: 'spec.domain.devices.panicDevices[0].model', message: 'invalid PanicDeviceModel(bogus)' },
+      {
+        field: 'spec.domain.devices.video.type',
+        message: "video model 'qxl' is not supported on amd64 architecture",
+      },
+    ]);
+  });
+
+  it('maps containerPath volumes only to filesystems, away from KubeVirt paths', () => {
+    const input = vmi((v) => {
+      v.spec.domain.devices.disks!.push({ name: 'creds', disk: {} });
+      v.spec.volumes!.push({ name: 'creds', containerPath: { path: '/var/run/kubevirt/x' } } as never);
+    });
+    const causes = causesOf(input).filter((c) => c.field.startsWith('spec.domain.volumes'));
+    assert.deepEqual(causes, [
+      {
+        field: 'spec.domain.volumes[1]',
+        message: "ContainerPath volume 'creds' must be mapped to a filesystem, not a disk",
+      },
+      {
+        field: 'spec.domain.volumes[1]',
+        message:
+          "ContainerPath volume 'creds' must have a matching filesystem defined in spec.domain.devices.filesystems",
+      },
+      {
+        field: 'spec.domain.volumes[1].containerPath.path',
+        message: "ContainerPath volume 'creds' uses reserved path prefix '/var/run/kubevirt'",
+      },
+    ]);
+  });
+
+  it('reports each network cause twice (spec validator and spec check)', () => {
+    const input = vmi((v) => {
+      v.spec.networks = [{ name: 'net1', multus: { networkName: 'nad' } }];
+      v.spec.domain.devices.interfaces = [{ name: 'net1', passtBinding: {} } as never];
+    });
+    const message = 'PasstBinding interface only implemented with pod network';
+    assert.deepEqual(causesOf(input), [
+      { field: 'spec.domain.devices.interfaces[0].name', message },
+      { field: 'spec.domain.devices.interfaces[0].name', message },
+    ]);
+  });
+
+  it('answers only with the OpenAPI enum failures when there are any (both releases)', () => {
+    const input = vmi((v) => {
+      v.spec.tolerations = [{ key: 'k', operator: 'Is' }];
+      v.spec.domain.devices.disks![0]!.name = 'Root';
+    });
+    for (const release of [V1_4_0, V1_9_0]) {
+      assert.deepEqual(causesOf(input, release), [
+        { field: '', message: 'spec.tolerations.0.operator in body should be one of [Equal Exists]' },
+      ]);
+    }
+  });
+});
+
+describe('OpenAPI enums of a VM template', () => {
+  it('are reported at spec.template.spec', () => {
+    const vm = { spec: { template: { spec: { dnsPolicy: 'Cluster' } } } };
+    assert.deepEqual(validateVMTemplateOpenAPIEnums(vm, V1_9_0), [
+      {
+        type: '',
+        field: '',
+        message:
+          'spec.template.spec.dnsPolicy in body should be one of [ClusterFirst ClusterFirstWithHostNet Default None]',
+      },
+    ]);
+  });
+});
+
+describe('v1.9.0 DRA devices', () => {
+  it('GPUs name a device or a declared claim request (GPUsWithDRA is Beta, on)', () => {
+    const input = vmi((v) => {
+      v.spec.domain.devices.gpus = [{ name: 'g', claimName: 'gpu', requestName: 'r' } as never];
+    });
+    assert.deepEqual(causesOf(input), [
+      {
+        field: 'spec.resourceClaims',
+        message:
+          'vmi.spec.resourceClaims must specify all claims used in vmi.spec.domain.devices.gpus and vmi.spec.domain.devices.hostDevices',
+      },
+    ]);
+    const declared = vmi((v) => {
+      v.spec.domain.devices.gpus = [{ name: 'g', claimName: 'gpu', requestName: 'r' } as never];
+      (v.spec as Record<string, unknown>).resourceClaims = [{ name: 'gpu', resourceClaimTemplateName: 't' }];
+    });
+    assert.deepEqual(causesOf(declared), []);
+  });
+});
+
+describe('v1.9.0 NVIDIA Grace passthrough', () => {
+  it('needs the GraceIOVirtualization gate for a permitted Grace GPU', () => {
+    const kubevirt = {
+      apiVersion: 'kubevirt.io/v1',
+      kind: 'KubeVirt',
+      metadata: { name: 'kubevirt', namespace: 'kubevirt' },
+      spec: {
+        configuration: {
+          developerConfiguration: { featureGates: ['GPU'] },
+          permittedHostDevices: {
+            pciHostDevices: [{ pciVendorSelector: '10de:2342', resourceName: 'nvidia.com/GH100' }],
+          },
+        },
+      },
+    };
+    const config = new ClusterConfig({ release: V1_9_0, kubevirt });
+    const input = vmi((v) => (v.spec.domain.devices.gpus = [{ name: 'g', deviceName: 'nvidia.com/GH100' }]));
+    const causes = validateVMICreate(applyCreateDefaults(input, config), config);
+    assert.deepEqual(
+      causes.map(({ field, message }) => ({ field, message })),
+      [
+        {
+          field: 'spec.domain.devices.gpus[0].deviceName',
+          message:
+            'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "nvidia.com/GH100"',
+        },
+      ],
+    );
+  });
+});
+
+describe('v1.9.0 VMI create-time defaults', () => {
+  it('sets the kubevirt.io/ finalizer, the PCI topology annotation and the amd64 watchdog action', () => {
+    const config = new ClusterConfig({ release: V1_9_0 });
+    const out = applyCreateDefaults(
+      vmi((v) => (v.spec.domain.devices.watchdog = { name: 'w' })),
+      config,
+    );
+    assert.deepEqual(out.metadata?.finalizers, ['kubevirt.io/foregroundDeleteVirtualMachine']);
+    assert.equal(out.metadata?.annotations?.['kubevirt.io/pci-topology-version'], 'v3');
+    assert.deepEqual(out.spec.domain.devices.watchdog, { name: 'w', i6300esb: { action: 'reset' } });
+    assert.equal(out.spec.domain.cpu?.maxSockets, 4);
+    assert.equal(out.spec.domain.memory?.maxGuest, '4Gi');
+  });
+
+  it('leaves arm64 without hotplug and s390x without the PCI topology annotation', () => {
+    const config = new ClusterConfig({ release: V1_9_0 });
+    const arm = applyCreateDefaults(
+      vmi((v) => (v.spec.architecture = 'arm64')),
+      config,
+    );
+    assert.equal(arm.spec.domain.cpu?.maxSockets, undefined);
+    assert.equal(arm.spec.domain.memory?.maxGuest, undefined);
+    assert.deepEqual(arm.spec.domain.firmware?.bootloader, { efi: { secureBoot: false } });
+    const s390x = applyCreateDefaults(
+      vmi((v) => (v.spec.architecture = 's390x')),
+      config,
+    );
+    assert.equal(s390x.metadata?.annotations?.['kubevirt.io/pci-topology-version'], undefined);
+  });
+});

@@ -1,10 +1,20 @@
 // `vmi-render [render] FILE...` and `vmi-render lint FILE...`: shared input handling, different output.
 import { InvalidInputError, RenderError, type InputProblem } from '../errors.js';
 import { formatObjects, type OutputFormat } from '../io/output.js';
-import { renderDocument, type PipelineResult } from '../pipeline.js';
+import { renderDocument, type PipelineResult, type PipelineSettings, type PodNaming } from '../pipeline.js';
+import { findMissingObjects, type MissingObject } from '../missing-objects.js';
+import { MAX_INPUT_BYTES, MAX_INPUT_BYTES_CEILING } from '../io/documents.js';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
-import { loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
+import { formatPath, loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
+import {
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isUUID,
+  NAMESPACE_RULE,
+  POD_NAME_RULE,
+  UUID_RULE,
+} from '../util/names.js';
 
 export interface RenderFlags {
   clusterConfig?: string;
@@ -19,6 +29,11 @@ export interface RenderFlags {
   uid?: string;
   show: string;
   kubevirtVersion?: string;
+  /** `--pod-name`: generate (default), stable or a name. */
+  podName?: string;
+  recursive?: boolean;
+  /** `--max-input-size`, as given. */
+  maxInputSize?: string;
 }
 
 export interface DocumentOutcome {
@@ -30,6 +45,8 @@ export interface DocumentOutcome {
   /** Why virt-api would refuse to create the VM or VMI (see PipelineResult). */
   refusals?: PipelineResult['refusals'];
   error?: string;
+  /** With a missing-object error: every object the render lacks (the first is the one upstream names). */
+  missing?: MissingObject[];
 }
 
 /**
@@ -52,38 +69,85 @@ export function parseArch(value: string): Arch {
   return value as Arch;
 }
 
-/** Loads, validates and renders every document; never prints. */
-/** upstream: apimachinery IsDNS1123Label, what a namespace name must be */
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
 export function parseNamespace(value: string): string {
-  if (value.length > 63 || !DNS1123_LABEL.test(value)) {
-    throw new UsageError(
-      `--namespace must be a lowercase RFC 1123 label of at most 63 characters (e.g. "my-name"), got ${JSON.stringify(value)}`,
-    );
+  if (!isDNS1123Label(value)) {
+    throw new UsageError(`--namespace must be ${NAMESPACE_RULE}, got ${JSON.stringify(value)}`);
   }
   return value;
 }
 
+export function parsePodName(value: string | undefined): PodNaming {
+  if (value === undefined || value === 'generate') return { mode: 'generate' };
+  if (value === 'stable') return { mode: 'stable' };
+  if (!isDNS1123Subdomain(value)) {
+    throw new UsageError(
+      `--pod-name must be generate, stable or a Pod name (${POD_NAME_RULE}), got ${JSON.stringify(value)}`,
+    );
+  }
+  return { mode: 'name', name: value };
+}
+
+export function parseUID(value: string | undefined): string | undefined {
+  if (value !== undefined && !isUUID(value)) {
+    throw new UsageError(`--uid must be ${UUID_RULE}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  k: 1e3,
+  K: 1e3,
+  M: 1e6,
+  G: 1e9,
+  Ki: 1024,
+  Mi: 1024 ** 2,
+  Gi: 1024 ** 3,
+};
+
+/** `--max-input-size`: bytes, or a Kubernetes-style quantity (`64Mi`, `100M`). */
+export function parseSize(value: string | undefined): number {
+  if (value === undefined) return MAX_INPUT_BYTES;
+  const match = /^(\d+)(|k|K|M|G|Ki|Mi|Gi)$/.exec(value.trim());
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[match[2]!]! : NaN;
+  if (!(bytes >= 1)) {
+    throw new UsageError(
+      `--max-input-size must be a size in bytes, optionally with a unit (Ki, Mi, Gi, k, M, G), e.g. "64Mi"; got ${JSON.stringify(value)}`,
+    );
+  }
+  if (bytes > MAX_INPUT_BYTES_CEILING) {
+    throw new UsageError(
+      `--max-input-size can be at most ${MAX_INPUT_BYTES_CEILING} bytes (about 512Mi), got ${value}`,
+    );
+  }
+  return bytes;
+}
+
+/** Loads, validates and renders every document; never prints. */
 export function runPipeline(
   files: string[],
   flags: RenderFlags,
-  stdin: () => Buffer,
+  stdin: (maxBytes: number) => Buffer,
   keep: Keep = 'objects',
 ): RunOutcome {
   const arch = parseArch(flags.arch);
   parseNamespace(flags.namespace);
+  const podName = parsePodName(flags.podName);
+  parseUID(flags.uid);
+  const maxInputBytes = parseSize(flags.maxInputSize);
   const inputs = loadInputs(
     {
       files,
       objects: flags.objects,
+      recursive: flags.recursive ?? false,
+      maxInputBytes,
       arch,
       namespace: flags.namespace,
       strict: flags.strict,
       ...(flags.clusterConfig ? { clusterConfig: flags.clusterConfig } : {}),
       ...(flags.kubevirtVersion !== undefined ? { kubevirtVersion: flags.kubevirtVersion } : {}),
     },
-    stdin,
+    () => stdin(maxInputBytes),
   );
   const documents: DocumentOutcome[] = [];
   const renderable = inputs.targets.length;
@@ -92,17 +156,24 @@ export function runPipeline(
       '--uid applies to a single VirtualMachineInstance or VirtualMachine, but the input has several',
     );
   }
+  if (podName.mode === 'name' && renderable > 1) {
+    throw new UsageError(
+      `--pod-name ${podName.name} applies to a single VirtualMachineInstance or VirtualMachine, but the input has several (--pod-name stable names each Pod after its VMI)`,
+    );
+  }
   for (const target of inputs.targets) {
+    const settings: PipelineSettings = {
+      config: inputs.config,
+      state: inputs.state,
+      admission: flags.admission,
+      namespace: flags.namespace,
+      podName,
+      ...(flags.uid !== undefined ? { uid: flags.uid } : {}),
+      ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
+      ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
+    };
     try {
-      const result = renderDocument(target.document, {
-        config: inputs.config,
-        state: inputs.state,
-        admission: flags.admission,
-        namespace: flags.namespace,
-        ...(flags.uid !== undefined ? { uid: flags.uid } : {}),
-        ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
-        ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
-      });
+      const result = renderDocument(target.document, settings);
       const { refusals } = result;
       if (keep === 'objects') documents.push({ target, result, refusals });
       else if (keep === 'nothing') documents.push({ target, refusals });
@@ -112,7 +183,11 @@ export function runPipeline(
       }
     } catch (error) {
       if (error instanceof RenderError || error instanceof InvalidInputError) {
-        documents.push({ target, error: error.message });
+        // a missing object: name every one the render lacks, not only the first
+        const missing = isMissingObjectError(error.message)
+          ? findMissingObjects(target.document, settings)
+          : [];
+        documents.push({ target, error: error.message, ...(missing.length ? { missing } : {}) });
       } else {
         throw error;
       }
@@ -131,12 +206,57 @@ const MISSING_OBJECT_HINTS: [RegExp, string][] = [
   [/configmaps "[^"]+" not found/, 'ConfigMap'],
   [/virtualmachine(cluster)?instancetypes\.instancetype\.kubevirt\.io "[^"]+" not found/, 'instancetype'],
   [/virtualmachine(cluster)?preferences\.instancetype\.kubevirt\.io "[^"]+" not found/, 'preference'],
+  [/persistentvolumeclaims "[^"]+" not found/, 'PersistentVolumeClaim'],
 ];
 
+const isMissingObjectError = (message: string): boolean =>
+  MISSING_OBJECT_HINTS.some(([pattern]) => pattern.test(message));
+
+const MISSING_KIND_NAMES: Record<MissingObject['kind'], string> = {
+  PersistentVolumeClaim: 'PersistentVolumeClaim',
+  NetworkAttachmentDefinition: 'NetworkAttachmentDefinition',
+  ConfigMap: 'ConfigMap',
+  VirtualMachineInstancetype: 'VirtualMachineInstancetype',
+  VirtualMachineClusterInstancetype: 'VirtualMachineClusterInstancetype',
+  VirtualMachinePreference: 'VirtualMachinePreference',
+  VirtualMachineClusterPreference: 'VirtualMachineClusterPreference',
+  BackendStoragePVC: 'backend-storage PersistentVolumeClaim',
+};
+
+/** `PersistentVolumeClaim "db-root" in namespace "prod"` */
+function describeMissing(missing: MissingObject): string {
+  const what =
+    missing.kind === 'BackendStoragePVC'
+      ? `${MISSING_KIND_NAMES[missing.kind]} (labelled ${PVC_LABEL}=${missing.name.slice(PVC_LABEL.length + 1)})`
+      : `${MISSING_KIND_NAMES[missing.kind]} "${missing.name}"`;
+  return `${what}${missing.namespace !== undefined ? ` in namespace "${missing.namespace}"` : ''}`;
+}
+
+/** Where a DataVolume's PVC comes from, in a cluster. */
+const dataVolumeOrigin = (missing: MissingObject | undefined): string | undefined =>
+  missing?.dataVolumeTemplate !== undefined
+    ? `in a cluster CDI creates it for spec.dataVolumeTemplates[${missing.dataVolumeTemplate}]`
+    : undefined;
+
+/** The missing object upstream's error names (the first the render failed on). */
+function namedByError(message: string, missing: readonly MissingObject[]): MissingObject | undefined {
+  if (/backend-storage PVC/.test(message)) return missing.find((m) => m.kind === 'BackendStoragePVC');
+  return missing.find(
+    (m) =>
+      m.kind !== 'BackendStoragePVC' &&
+      (message.includes(`"${m.name}"`) ||
+        message.endsWith(` ${m.name}`) ||
+        message.includes(` ${m.name}/`) ||
+        message.includes(`/${m.name}`)),
+  );
+}
+const PVC_LABEL = 'persistent-state-for';
+
 /** Upstream's message, plus how to supply a missing object offline. */
-function withHint(message: string): string {
+function withHint(message: string, note?: string): string {
   for (const [pattern, what] of MISSING_OBJECT_HINTS) {
-    if (pattern.test(message)) return `${message} (supply the ${what} with --objects)`;
+    if (pattern.test(message))
+      return `${message} (supply the ${what} with --objects${note ? `; ${note}` : ''})`;
   }
   return message;
 }
@@ -180,13 +300,26 @@ export function documentProblems(
   }
   if (document.error !== undefined) {
     // only now: a position costs a second parse of the file (src/io/documents.ts)
-    const { line, column } = document.target.source.locate(document.target.path);
+    const locate = (path: (string | number)[] | undefined): { line: number; column: number } =>
+      document.target.source.locate([...document.target.path, ...(path ?? [])]);
+    const missing = document.missing ?? [];
+    const first = namedByError(document.error, missing);
     problems.push({
-      location: { file, line, column },
-      path: '',
-      message: `${kind} "${name}": ${withHint(document.error)}`,
+      location: { file, ...locate(first?.path) },
+      path: first?.path ? formatPath(first.path) : '',
+      message: `${kind} "${name}": ${withHint(document.error, dataVolumeOrigin(first))}`,
       severity: 'error',
     });
+    for (const other of missing) {
+      if (other === first) continue;
+      const origin = dataVolumeOrigin(other);
+      problems.push({
+        location: { file, ...locate(other.path) },
+        path: other.path ? formatPath(other.path) : '',
+        message: `${kind} "${name}": also missing: ${describeMissing(other)} (supply it with --objects${origin ? `; ${origin}` : ''})`,
+        severity: 'error',
+      });
+    }
   }
   return problems;
 }

@@ -3,7 +3,16 @@
 // virt-api would refuse comes back as warnings, and `lint()` reports all of it without throwing.
 import { ARCHES, ClusterConfig, type Arch } from './cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject, type ClusterState } from './state/cluster-state.js';
-import { renderDocument, type PipelineResult, type PodNaming } from './pipeline.js';
+import { renderDocument, type PipelineResult, type PipelineSettings, type PodNaming } from './pipeline.js';
+import {
+  dataVolumeOrigin,
+  describeMissing,
+  findMissingObjects,
+  isMissingObjectError,
+  namedByError,
+  withHint,
+} from './missing-objects.js';
+import { featureGateHint } from './release/feature-gates.js';
 import { dropNullFields } from './util/objects.js';
 import { checkDocument, documentRole, listItems, UNSUPPORTED_KINDS } from './schema/document-check.js';
 import { formatPath } from './schema/validate.js';
@@ -227,18 +236,22 @@ function prepare(inputs: RenderInputs): Prepared {
   return { problems, ...(document ? { document } : {}), config, state, namespace, podName };
 }
 
+function settingsOf(prepared: Prepared, inputs: RenderInputs): PipelineSettings {
+  return {
+    config: prepared.config,
+    state: prepared.state,
+    admission: inputs.admission ?? true,
+    namespace: prepared.namespace,
+    podName: prepared.podName,
+    ...(inputs.uid ? { uid: inputs.uid } : {}),
+    ...(inputs.launcherImage ? { launcherImage: inputs.launcherImage } : {}),
+    ...(inputs.sidecarShimImage ? { sidecarShimImage: inputs.sidecarShimImage } : {}),
+  };
+}
+
 function renderPrepared(prepared: Prepared, inputs: RenderInputs): PipelineResult {
   try {
-    return renderDocument(prepared.document!, {
-      config: prepared.config,
-      state: prepared.state,
-      admission: inputs.admission ?? true,
-      namespace: prepared.namespace,
-      podName: prepared.podName,
-      ...(inputs.uid ? { uid: inputs.uid } : {}),
-      ...(inputs.launcherImage ? { launcherImage: inputs.launcherImage } : {}),
-      ...(inputs.sidecarShimImage ? { sidecarShimImage: inputs.sidecarShimImage } : {}),
-    });
+    return renderDocument(prepared.document!, settingsOf(prepared, inputs));
   } catch (error) {
     if (error instanceof VmiRenderError) throw error;
     // validated input should never get here: a bug, not the caller's fault
@@ -315,12 +328,34 @@ export function lint(inputs: RenderInputs): LintOutput {
           problem(
             'document',
             cause.field,
-            `virt-api would refuse to create ${prepared.document.kind} "${prepared.document.metadata?.name ?? ''}": ${cause.message}`,
+            `virt-api would refuse to create ${prepared.document.kind} "${prepared.document.metadata?.name ?? ''}": ${cause.message}${featureGateHint(cause.message)}`,
           ),
         );
     } catch (error) {
       if (!(error instanceof VmiRenderError) || error instanceof InternalError) throw error;
-      problems.push(problem('document', '', error.message));
+      // as the CLI: every missing object, each at the field that refers to it, upstream's error first
+      const missing = isMissingObjectError(error.message)
+        ? findMissingObjects(prepared.document, settingsOf(prepared, inputs))
+        : [];
+      const first = namedByError(error.message, missing);
+      problems.push(
+        problem(
+          'document',
+          first?.path ? formatPath(first.path) : '',
+          withHint(error.message, dataVolumeOrigin(first), '`objects`'),
+        ),
+      );
+      for (const other of missing) {
+        if (other === first) continue;
+        const origin = dataVolumeOrigin(other);
+        problems.push(
+          problem(
+            'document',
+            other.path ? formatPath(other.path) : '',
+            `also missing: ${describeMissing(other)} (supply it in \`objects\`${origin ? `; ${origin}` : ''})`,
+          ),
+        );
+      }
     }
     for (const warning of configWarnings(prepared.config))
       problems.push(problem(warning.input, warning.path, warning.message, 'warning'));

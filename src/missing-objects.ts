@@ -236,3 +236,67 @@ export function findMissingObjects(
   }
   return state.missing.map((missing) => locateReference(document, missing, settings.namespace));
 }
+
+const MISSING_OBJECT_HINTS: [RegExp, string][] = [
+  [/didn't find PVC (\S+)/, 'PersistentVolumeClaim'],
+  [
+    /without backend-storage PVC/,
+    'backend-storage PersistentVolumeClaim (labelled persistent-state-for=<vmi name>)',
+  ],
+  [/failed to locate network attachment definition (\S+)/, 'NetworkAttachmentDefinition'],
+  [/configmaps "[^"]+" not found/, 'ConfigMap'],
+  [/virtualmachine(cluster)?instancetypes\.instancetype\.kubevirt\.io "[^"]+" not found/, 'instancetype'],
+  [/virtualmachine(cluster)?preferences\.instancetype\.kubevirt\.io "[^"]+" not found/, 'preference'],
+  [/persistentvolumeclaims "[^"]+" not found/, 'PersistentVolumeClaim'],
+];
+
+export const isMissingObjectError = (message: string): boolean =>
+  MISSING_OBJECT_HINTS.some(([pattern]) => pattern.test(message));
+
+const MISSING_KIND_NAMES: Record<MissingObject['kind'], string> = {
+  PersistentVolumeClaim: 'PersistentVolumeClaim',
+  NetworkAttachmentDefinition: 'NetworkAttachmentDefinition',
+  ConfigMap: 'ConfigMap',
+  VirtualMachineInstancetype: 'VirtualMachineInstancetype',
+  VirtualMachineClusterInstancetype: 'VirtualMachineClusterInstancetype',
+  VirtualMachinePreference: 'VirtualMachinePreference',
+  VirtualMachineClusterPreference: 'VirtualMachineClusterPreference',
+  BackendStoragePVC: 'backend-storage PersistentVolumeClaim',
+};
+
+/** `PersistentVolumeClaim "db-root" in namespace "prod"` */
+export function describeMissing(missing: MissingObject): string {
+  const what =
+    missing.kind === 'BackendStoragePVC'
+      ? `${MISSING_KIND_NAMES[missing.kind]} (labelled ${PVC_LABEL}=${missing.name.slice(PVC_LABEL.length + 1)})`
+      : `${MISSING_KIND_NAMES[missing.kind]} "${missing.name}"`;
+  return `${what}${missing.namespace !== undefined ? ` in namespace "${missing.namespace}"` : ''}`;
+}
+
+/** Where a DataVolume's PVC comes from, in a cluster. */
+export const dataVolumeOrigin = (missing: MissingObject | undefined): string | undefined =>
+  missing?.dataVolumeTemplate !== undefined
+    ? `in a cluster CDI creates it for spec.dataVolumeTemplates[${missing.dataVolumeTemplate}]`
+    : undefined;
+
+/** The missing object upstream's error names (the first the render failed on). */
+export function namedByError(message: string, missing: readonly MissingObject[]): MissingObject | undefined {
+  if (/backend-storage PVC/.test(message)) return missing.find((m) => m.kind === 'BackendStoragePVC');
+  return missing.find(
+    (m) =>
+      m.kind !== 'BackendStoragePVC' &&
+      (message.includes(`"${m.name}"`) ||
+        message.endsWith(` ${m.name}`) ||
+        message.includes(` ${m.name}/`) ||
+        message.includes(`/${m.name}`)),
+  );
+}
+const PVC_LABEL = 'persistent-state-for';
+
+/** Upstream's message, plus how to supply a missing object offline. */
+export function withHint(message: string, note?: string, via = '--objects'): string {
+  for (const [pattern, what] of MISSING_OBJECT_HINTS) {
+    if (pattern.test(message)) return `${message} (supply the ${what} with ${via}${note ? `; ${note}` : ''})`;
+  }
+  return message;
+}

@@ -8,7 +8,7 @@ import { colours, formatProblem, sortProblems } from './report.js';
 import { formatRendered, renderProblems, runPipeline, type RenderFlags } from './render-command.js';
 import { formatLintReport, lintOutcome, type LintFormat } from './lint-command.js';
 import { completionScript, COMPLETION_SHELLS, type CompletionShell } from './completion.js';
-import { suggestCommand } from './suggest.js';
+import { suggestCommand } from '../util/suggest.js';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;

@@ -2,7 +2,18 @@
 import { InvalidInputError, RenderError, type InputProblem } from '../errors.js';
 import { formatObjects, type OutputFormat } from '../io/output.js';
 import { renderDocument, type PipelineResult, type PipelineSettings, type PodNaming } from '../pipeline.js';
-import { findMissingObjects, type MissingObject } from '../missing-objects.js';
+import {
+  dataVolumeOrigin,
+  describeMissing,
+  findMissingObjects,
+  isMissingObjectError,
+  namedByError,
+  withHint,
+  type MissingObject,
+} from '../missing-objects.js';
+import { featureGateHint } from '../release/feature-gates.js';
+import { HOOK_SIDECAR_LIST_ANNOTATION_NAME, unmarshalHookSidecarList } from '../render/hooks.js';
+import type { VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
 import { MAX_INPUT_BYTES, MAX_INPUT_BYTES_CEILING } from '../io/documents.js';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
 import { formatPath, loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
@@ -47,6 +58,34 @@ export interface DocumentOutcome {
   error?: string;
   /** With a missing-object error: every object the render lacks (the first is the one upstream names). */
   missing?: MissingObject[];
+  /** The field the error is about (for a broken hook sidecar annotation: that annotation). */
+  errorPath?: (string | number)[];
+}
+
+/**
+ * The hooks.kubevirt.io/hookSidecars annotation, if it is what the render failed on: decoding it alone
+ * fails with the error's own (Go JSON) message.
+ */
+function hookAnnotationProblem(
+  document: VirtualMachineInstance | VirtualMachine,
+  message: string,
+): (string | number)[] | undefined {
+  const isVM = document.kind === 'VirtualMachine';
+  const metadata = isVM ? (document as VirtualMachine).spec?.template?.metadata : document.metadata;
+  if (!metadata?.annotations || !Object.hasOwn(metadata.annotations, HOOK_SIDECAR_LIST_ANNOTATION_NAME))
+    return undefined;
+  try {
+    unmarshalHookSidecarList({ metadata: { annotations: metadata.annotations } } as VirtualMachineInstance);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RenderError) || !message.endsWith(error.message)) return undefined;
+    return [
+      ...(isVM ? ['spec', 'template'] : []),
+      'metadata',
+      'annotations',
+      HOOK_SIDECAR_LIST_ANNOTATION_NAME,
+    ];
+  }
 }
 
 /**
@@ -187,78 +226,19 @@ export function runPipeline(
         const missing = isMissingObjectError(error.message)
           ? findMissingObjects(target.document, settings)
           : [];
-        documents.push({ target, error: error.message, ...(missing.length ? { missing } : {}) });
+        const annotation = missing.length ? undefined : hookAnnotationProblem(target.document, error.message);
+        documents.push({
+          target,
+          error: error.message,
+          ...(missing.length ? { missing } : {}),
+          ...(annotation ? { errorPath: annotation } : {}),
+        });
       } else {
         throw error;
       }
     }
   }
   return { problems: inputs.problems, documents, inputs: inputs.documents };
-}
-
-const MISSING_OBJECT_HINTS: [RegExp, string][] = [
-  [/didn't find PVC (\S+)/, 'PersistentVolumeClaim'],
-  [
-    /without backend-storage PVC/,
-    'backend-storage PersistentVolumeClaim (labelled persistent-state-for=<vmi name>)',
-  ],
-  [/failed to locate network attachment definition (\S+)/, 'NetworkAttachmentDefinition'],
-  [/configmaps "[^"]+" not found/, 'ConfigMap'],
-  [/virtualmachine(cluster)?instancetypes\.instancetype\.kubevirt\.io "[^"]+" not found/, 'instancetype'],
-  [/virtualmachine(cluster)?preferences\.instancetype\.kubevirt\.io "[^"]+" not found/, 'preference'],
-  [/persistentvolumeclaims "[^"]+" not found/, 'PersistentVolumeClaim'],
-];
-
-const isMissingObjectError = (message: string): boolean =>
-  MISSING_OBJECT_HINTS.some(([pattern]) => pattern.test(message));
-
-const MISSING_KIND_NAMES: Record<MissingObject['kind'], string> = {
-  PersistentVolumeClaim: 'PersistentVolumeClaim',
-  NetworkAttachmentDefinition: 'NetworkAttachmentDefinition',
-  ConfigMap: 'ConfigMap',
-  VirtualMachineInstancetype: 'VirtualMachineInstancetype',
-  VirtualMachineClusterInstancetype: 'VirtualMachineClusterInstancetype',
-  VirtualMachinePreference: 'VirtualMachinePreference',
-  VirtualMachineClusterPreference: 'VirtualMachineClusterPreference',
-  BackendStoragePVC: 'backend-storage PersistentVolumeClaim',
-};
-
-/** `PersistentVolumeClaim "db-root" in namespace "prod"` */
-function describeMissing(missing: MissingObject): string {
-  const what =
-    missing.kind === 'BackendStoragePVC'
-      ? `${MISSING_KIND_NAMES[missing.kind]} (labelled ${PVC_LABEL}=${missing.name.slice(PVC_LABEL.length + 1)})`
-      : `${MISSING_KIND_NAMES[missing.kind]} "${missing.name}"`;
-  return `${what}${missing.namespace !== undefined ? ` in namespace "${missing.namespace}"` : ''}`;
-}
-
-/** Where a DataVolume's PVC comes from, in a cluster. */
-const dataVolumeOrigin = (missing: MissingObject | undefined): string | undefined =>
-  missing?.dataVolumeTemplate !== undefined
-    ? `in a cluster CDI creates it for spec.dataVolumeTemplates[${missing.dataVolumeTemplate}]`
-    : undefined;
-
-/** The missing object upstream's error names (the first the render failed on). */
-function namedByError(message: string, missing: readonly MissingObject[]): MissingObject | undefined {
-  if (/backend-storage PVC/.test(message)) return missing.find((m) => m.kind === 'BackendStoragePVC');
-  return missing.find(
-    (m) =>
-      m.kind !== 'BackendStoragePVC' &&
-      (message.includes(`"${m.name}"`) ||
-        message.endsWith(` ${m.name}`) ||
-        message.includes(` ${m.name}/`) ||
-        message.includes(`/${m.name}`)),
-  );
-}
-const PVC_LABEL = 'persistent-state-for';
-
-/** Upstream's message, plus how to supply a missing object offline. */
-function withHint(message: string, note?: string): string {
-  for (const [pattern, what] of MISSING_OBJECT_HINTS) {
-    if (pattern.test(message))
-      return `${message} (supply the ${what} with --objects${note ? `; ${note}` : ''})`;
-  }
-  return message;
 }
 
 /** `spec.domain.devices.disks[1].name` -> ['spec', 'domain', 'devices', 'disks', 1, 'name'] */
@@ -294,7 +274,7 @@ export function documentProblems(
     problems.push({
       location: { file, ...at },
       path: cause.field,
-      message: `virt-api would refuse to create ${kind} "${name}": ${cause.message}`,
+      message: `virt-api would refuse to create ${kind} "${name}": ${cause.message}${featureGateHint(cause.message)}`,
       severity: refusalSeverity,
     });
   }
@@ -304,10 +284,14 @@ export function documentProblems(
       document.target.source.locate([...document.target.path, ...(path ?? [])]);
     const missing = document.missing ?? [];
     const first = namedByError(document.error, missing);
+    const at = first?.path ?? document.errorPath;
+    const annotationNote = document.errorPath
+      ? ` (the ${HOOK_SIDECAR_LIST_ANNOTATION_NAME} annotation must be a JSON list of hook sidecars)`
+      : '';
     problems.push({
-      location: { file, ...locate(first?.path) },
-      path: first?.path ? formatPath(first.path) : '',
-      message: `${kind} "${name}": ${withHint(document.error, dataVolumeOrigin(first))}`,
+      location: { file, ...locate(at) },
+      path: at ? formatPath(at) : '',
+      message: `${kind} "${name}": ${withHint(document.error, dataVolumeOrigin(first))}${annotationNote}`,
       severity: 'error',
     });
     for (const other of missing) {

@@ -3,6 +3,8 @@
 // Problems are returned with field paths; the caller adds where they are in a file (if there is one).
 import type { KubeVirtRelease } from '../release/release.js';
 import { CLUSTER_OBJECT_KINDS } from '../state/cluster-state.js';
+import { knownFeatureGates } from '../release/feature-gates.js';
+import { suggestCommand } from '../util/suggest.js';
 import { unsignedIntegerIssues } from './go-integers.js';
 import {
   formatPath,
@@ -86,11 +88,32 @@ export function checkDocument(
       severity: 'error',
     });
   }
+  if (schemaKind === 'KubeVirt') issues.push(...unknownFeatureGates(value, options.release));
   if ((RENDERED_KINDS as readonly string[]).includes(kind) && isObject(value)) {
     const nameProblem = missingName(value);
     if (nameProblem) issues.push({ path: ['metadata'], message: nameProblem, severity: 'error' });
   }
   return options.strict ? issues.map((issue) => ({ ...issue, severity: 'error' })) : issues;
+}
+
+/** Feature gate names the release does not know: it ignores them, which is rarely what was meant. */
+function unknownFeatureGates(value: unknown, release: KubeVirtRelease): SchemaIssue[] {
+  const configuration = isObject(value) && isObject(value.spec) ? value.spec.configuration : undefined;
+  const developer = isObject(configuration) ? configuration.developerConfiguration : undefined;
+  const gates = isObject(developer) ? developer.featureGates : undefined;
+  if (!Array.isArray(gates)) return [];
+  const known = knownFeatureGates(release);
+  const issues: SchemaIssue[] = [];
+  gates.forEach((gate: unknown, index) => {
+    if (typeof gate !== 'string' || known.includes(gate)) return;
+    const suggestion = suggestCommand(gate, known);
+    issues.push({
+      path: ['spec', 'configuration', 'developerConfiguration', 'featureGates', index],
+      message: `unknown feature gate "${gate}": KubeVirt ${release.version} has no such gate and ignores it${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,
+      severity: 'warning',
+    });
+  });
+  return issues;
 }
 
 /** The API server requires a name; one generated from generateName is random, so it cannot be rendered. */

@@ -41,6 +41,11 @@ function vmiNamed(name: string, metadata: Obj = {}): Obj {
   return copy;
 }
 const yamlOf = (...objects: Obj[]): string => objects.map((object) => stringify(object)).join('---\n');
+/** The 1-based line of a file that holds `needle`. */
+const lineOf = (file: string, needle: string): number =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(needle)) + 1;
 const documents = (stdout: string): Printed[] =>
   parseAllDocuments(stdout).map((document) => document.toJS() as Printed);
 
@@ -587,5 +592,96 @@ spec:
     // the render now fails first on what it looks up first; the others follow
     assert.equal(result.stderr.trimEnd().split('\n').length, 4);
     assert.match(result.stderr, /also missing: PersistentVolumeClaim "db-root"/);
+  });
+});
+
+describe('problems that say what to do', { concurrency: 4 }, () => {
+  it('a feature-gate refusal says which gate to add, and where', async () => {
+    const hostDisk = vmiNamed('hd');
+    (hostDisk.spec as { volumes: Obj[] }).volumes.push({
+      name: 'host',
+      hostDisk: { path: '/data/disk.img', type: 'DiskOrCreate', capacity: '1Gi' },
+    });
+    (hostDisk.spec as { domain: { devices: { disks: Obj[] } } }).domain.devices.disks.push({
+      name: 'host',
+      disk: { bus: 'virtio' },
+    });
+    const result = await runCli(['lint', temp.file('hostdisk.yaml', yamlOf(hostDisk))]);
+    assert.equal(result.status, 1);
+    assert.match(
+      result.stdout,
+      /virt-api would refuse to create VirtualMachineInstance "hd": HostDisk feature gate is not enabled \(enable it: add "HostDisk" to spec\.configuration\.developerConfiguration\.featureGates of the --cluster-config KubeVirt CR\)/,
+    );
+  });
+
+  it('an unknown feature gate in the KubeVirt CR is a warning, with a suggestion', async () => {
+    const kubevirt = temp.file(
+      'kubevirt-gates.yaml',
+      yamlOf({
+        apiVersion: 'kubevirt.io/v1',
+        kind: 'KubeVirt',
+        metadata: { name: 'kubevirt', namespace: 'kubevirt' },
+        spec: {
+          configuration: {
+            developerConfiguration: { featureGates: ['HostDisk', 'hostdevices', 'Frobnicate'] },
+          },
+        },
+      }),
+    );
+    for (const release of KUBEVIRT_VERSIONS) {
+      const result = await runCli([
+        'render',
+        BASIC_VMI,
+        '--cluster-config',
+        kubevirt,
+        '--kubevirt-version',
+        release,
+      ]);
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(
+        result.stderr,
+        `warning: ${kubevirt}:${lineOf(kubevirt, '- hostdevices')}:11: spec.configuration.developerConfiguration.featureGates[1]: unknown feature gate "hostdevices": KubeVirt ${release} has no such gate and ignores it (did you mean "HostDevices"?)\n` +
+          `warning: ${kubevirt}:${lineOf(kubevirt, '- Frobnicate')}:11: spec.configuration.developerConfiguration.featureGates[2]: unknown feature gate "Frobnicate": KubeVirt ${release} has no such gate and ignores it\n`,
+      );
+    }
+    // a gate only the newer release has
+    const newer = temp.file(
+      'kubevirt-imagevolume.yaml',
+      yamlOf({
+        apiVersion: 'kubevirt.io/v1',
+        kind: 'KubeVirt',
+        metadata: { name: 'kubevirt', namespace: 'kubevirt' },
+        spec: { configuration: { developerConfiguration: { featureGates: ['ImageVolume'] } } },
+      }),
+    );
+    const v14 = await runCli([
+      'render',
+      BASIC_VMI,
+      '--cluster-config',
+      newer,
+      '--kubevirt-version',
+      'v1.4.0',
+    ]);
+    assert.match(v14.stderr, /unknown feature gate "ImageVolume": KubeVirt v1\.4\.0 has no such gate/);
+    const v19 = await runCli([
+      'render',
+      BASIC_VMI,
+      '--cluster-config',
+      newer,
+      '--kubevirt-version',
+      'v1.9.0',
+    ]);
+    assert.equal(v19.stderr, '');
+  });
+
+  it('a broken hook sidecar annotation is located at that annotation, with upstream JSON error', async () => {
+    const broken = vmiNamed('hooked', { annotations: { 'hooks.kubevirt.io/hookSidecars': '[{bad' } });
+    const file = temp.file('hook.yaml', yamlOf(broken));
+    const result = await runCli(['render', file, '--kubevirt-version', 'v1.4.0']);
+    assert.equal(result.status, 1);
+    assert.equal(
+      result.stderr,
+      `${file}:${lineOf(file, 'hooks.kubevirt.io/hookSidecars')}:5: metadata.annotations.hooks.kubevirt.io/hookSidecars: VirtualMachineInstance "hooked": failed to render launch manifest: invalid character 'b' looking for beginning of object key string (the hooks.kubevirt.io/hookSidecars annotation must be a JSON list of hook sidecars)\n`,
+    );
   });
 });

@@ -165,6 +165,43 @@ describe('render()', () => {
 });
 
 describe('lint()', () => {
+  it('names every missing object at its field, as the CLI does', () => {
+    const { problems } = lint({ document: pvcVmi });
+    assert.deepEqual(
+      problems.map((problem) => [problem.path, problem.message.replace(/ \(supply.*$/, '')]),
+      [
+        [
+          'spec.volumes[0].persistentVolumeClaim.claimName',
+          "failed to render launch manifest: didn't find PVC rhel9-root",
+        ],
+        [
+          'spec.volumes[1].persistentVolumeClaim.claimName',
+          'also missing: PersistentVolumeClaim "rhel-9.4-iso" in namespace "vms"',
+        ],
+      ],
+    );
+    assert.match(problems[0]!.message, /\(supply the PersistentVolumeClaim with `objects`\)$/);
+  });
+
+  it('says which feature gate a refusal needs', () => {
+    const document = structuredClone(basic);
+    document.spec.volumes = [
+      ...(document.spec.volumes ?? []),
+      { name: 'host', hostDisk: { path: '/data/disk.img', type: 'DiskOrCreate', capacity: '1Gi' } },
+    ];
+    document.spec.domain.devices.disks = [
+      ...(document.spec.domain.devices.disks ?? []),
+      { name: 'host', disk: { bus: 'virtio' } },
+    ];
+    const { ok, problems } = lint({ document, kubevirtVersion: 'v1.4.0' });
+    assert.equal(ok, false);
+    assert.match(
+      problems[0]!.message,
+      /HostDisk feature gate is not enabled \(enable it: add "HostDisk" to spec\.configuration\.developerConfiguration\.featureGates/,
+    );
+    assert.equal(render({ document }).warnings[0]?.kind, 'refusal');
+  });
+
   it('is ok for a clean VMI, and reports every problem without throwing', () => {
     assert.deepEqual(lint({ document: basic }), { ok: true, problems: [] });
     const missing = lint({ document: pvcVmi });

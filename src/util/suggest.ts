@@ -1,4 +1,4 @@
-// "Did you mean": the closest command name, as commander suggests for an unknown option.
+// "Did you mean": the closest name (of a command, a feature gate), as commander suggests for an unknown option.
 
 /** Optimal string alignment distance (Levenshtein plus transpositions). */
 function editDistance(a: string, b: string): number {
@@ -22,7 +22,7 @@ export function suggestCommand(word: string, candidates: readonly string[]): str
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate);
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -30,5 +30,5 @@ export function suggestCommand(word: string, candidates: readonly string[]): str
   }
   if (best === undefined) return undefined;
   const closeEnough = bestDistance <= 2 && bestDistance / Math.max(word.length, best.length) < 0.4;
-  return closeEnough || best.startsWith(word.toLowerCase()) ? best : undefined;
+  return closeEnough || best.toLowerCase().startsWith(word.toLowerCase()) ? best : undefined;
 }

@@ -13,6 +13,7 @@ import {
   withHint,
 } from './missing-objects.js';
 import { featureGateHint } from './release/feature-gates.js';
+import { podRefusals } from './pod-validation.js';
 import { dropNullFields } from './util/objects.js';
 import { checkDocument, documentRole, listItems, UNSUPPORTED_KINDS } from './schema/document-check.js';
 import { formatPath } from './schema/validate.js';
@@ -69,9 +70,10 @@ export interface RenderWarning {
    * `refusal`: virt-api's validating webhook would refuse to create the VM or VMI (field, message as
    * upstream's cause); `input`: a problem in an input that does not stop the render (an unknown field, a
    * skipped object, a release picked by its minor); `cluster-config`: the KubeVirt CR's configuration is
-   * invalid and the defaults are used.
+   * invalid and the defaults are used; `api-server`: kube-apiserver would refuse the Pod, which upstream
+   * renders so too (the Pod is upstream's).
    */
-  kind: 'refusal' | 'input' | 'cluster-config';
+  kind: 'refusal' | 'input' | 'cluster-config' | 'api-server';
   /** Which input: `document`, `kubevirt`, `objects[1]` (`objects[1].items[0]` in a List), `kubevirtVersion`. */
   input: string;
   /** The field, dotted (`spec.domain.devices.disks[0].name`); empty for the whole object. */
@@ -305,6 +307,12 @@ export function render(inputs: RenderInputs): RenderOutput {
       path: cause.field,
       message: `virt-api would refuse to create ${prepared.document!.kind} "${prepared.document!.metadata?.name ?? ''}": ${cause.message}`,
     })),
+    ...podRefusals(result.pod).map((refusal): RenderWarning => ({
+      kind: 'api-server',
+      input: 'document',
+      path: '',
+      message: `kube-apiserver would refuse the launcher Pod (upstream KubeVirt renders it so too): ${refusal.field}: ${refusal.message}`,
+    })),
     ...configWarnings(prepared.config),
   ];
   return { pod: result.pod, vmi: result.vmi, warnings };
@@ -323,6 +331,15 @@ export function lint(inputs: RenderInputs): LintOutput {
   if (!problems.some((p) => p.severity === 'error') && prepared.document) {
     try {
       const result = renderPrepared(prepared, inputs);
+      for (const refusal of podRefusals(result.pod))
+        problems.push(
+          problem(
+            'document',
+            '',
+            `kube-apiserver would refuse the launcher Pod (upstream KubeVirt renders it so too): ${refusal.field}: ${refusal.message}`,
+            'warning',
+          ),
+        );
       for (const cause of result.refusals)
         problems.push(
           problem(

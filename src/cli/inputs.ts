@@ -16,7 +16,8 @@ import {
   type FieldPath,
   type SourceDocument,
 } from '../io/documents.js';
-import { checkDocument, documentRole, UNSUPPORTED_KINDS } from '../schema/document-check.js';
+import { checkDocument, documentRole, RENDERED_KINDS, UNSUPPORTED_KINDS } from '../schema/document-check.js';
+import { suggestCommand } from '../util/suggest.js';
 import { ClusterConfig, type Arch } from '../cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject } from '../state/cluster-state.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
@@ -295,11 +296,15 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         }
         if (role.role === 'other') {
           const unsupported = UNSUPPORTED_KINDS[role.kind];
+          const misspelt = suggestCommand(role.kind, RENDERED_KINDS);
+          // a directory holds other manifests too (Services, PriorityClasses...): skipped quietly, unless
+          // the kind looks like a misspelt VirtualMachine(Instance)
+          if (fromDirectory && !unsupported && !misspelt && role.kind !== 'KubeVirt') continue;
           const message =
             unsupported ??
             (role.kind === 'KubeVirt'
               ? 'skipping KubeVirt: give the KubeVirt CR with --cluster-config to render with its configuration'
-              : `skipping ${role.kind}: only VirtualMachineInstance and VirtualMachine documents are rendered`);
+              : `skipping ${role.kind}: only VirtualMachineInstance and VirtualMachine documents are rendered${misspelt ? ` (did you mean ${misspelt}?)` : ''}`);
           report(
             problemAt(item.document, [...item.path, 'kind'], message, unsupported ? 'error' : 'warning'),
           );

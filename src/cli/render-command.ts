@@ -12,6 +12,7 @@ import {
   type MissingObject,
 } from '../missing-objects.js';
 import { featureGateHint } from '../release/feature-gates.js';
+import { podRefusals, type PodRefusal } from '../pod-validation.js';
 import { HOOK_SIDECAR_LIST_ANNOTATION_NAME, unmarshalHookSidecarList } from '../render/hooks.js';
 import type { VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
 import { MAX_INPUT_BYTES, MAX_INPUT_BYTES_CEILING } from '../io/documents.js';
@@ -58,6 +59,8 @@ export interface DocumentOutcome {
   error?: string;
   /** With a missing-object error: every object the render lacks (the first is the one upstream names). */
   missing?: MissingObject[];
+  /** Why kube-apiserver would refuse the rendered Pod (upstream renders it so too). */
+  podRefusals?: PodRefusal[];
   /** The field the error is about (for a broken hook sidecar annotation: that annotation). */
   errorPath?: (string | number)[];
 }
@@ -214,11 +217,13 @@ export function runPipeline(
     try {
       const result = renderDocument(target.document, settings);
       const { refusals } = result;
-      if (keep === 'objects') documents.push({ target, result, refusals });
-      else if (keep === 'nothing') documents.push({ target, refusals });
+      const pod = podRefusals(result.pod);
+      const podFacts = pod.length ? { podRefusals: pod } : {};
+      if (keep === 'objects') documents.push({ target, result, refusals, ...podFacts });
+      else if (keep === 'nothing') documents.push({ target, refusals, ...podFacts });
       else {
         const yaml = formatObjects([flags.show === 'vmi' ? result.vmi : result.pod], 'yaml');
-        documents.push({ target, yaml, refusals });
+        documents.push({ target, yaml, refusals, ...podFacts });
       }
     } catch (error) {
       if (error instanceof RenderError || error instanceof InvalidInputError) {
@@ -276,6 +281,15 @@ export function documentProblems(
       path: cause.field,
       message: `virt-api would refuse to create ${kind} "${name}": ${cause.message}${featureGateHint(cause.message)}`,
       severity: refusalSeverity,
+    });
+  }
+  for (const refusal of document.podRefusals ?? []) {
+    // a field of our output, not of the input: reported at the document
+    problems.push({
+      location: { file, ...document.target.source.locate(document.target.path) },
+      path: '',
+      message: `kube-apiserver would refuse the launcher Pod of ${kind} "${name}" (upstream KubeVirt renders it so too): ${refusal.field}: ${refusal.message}`,
+      severity: 'warning',
     });
   }
   if (document.error !== undefined) {

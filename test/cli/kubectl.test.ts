@@ -203,10 +203,25 @@ describe('inputs the way users keep them', { concurrency: 4 }, () => {
       pods.map((pod) => pod.metadata?.generateName),
       ['virt-launcher-deep-', 'virt-launcher-rhel9-server-'],
     );
-    // the Service is skipped with a warning; README.md and the empty file are not inputs; the PVCs are no problem
+    // in a directory the Service is skipped quietly; README.md and the empty file are not inputs; the PVCs
+    // are used, no problem
+    assert.equal(deep.stderr, '');
+    // named on the command line, it is skipped with a warning; a misspelt kind is warned about anywhere
+    const typoDir = join(temp.dir, 'typo-dir');
+    mkdirSync(typoDir);
+    const typo = join(typoDir, 'typo.yaml');
+    writeFileSync(typo, yamlOf({ ...vmiNamed('typo'), kind: 'VirtualMachineInstanse' }));
+    const withService = temp.file(
+      'with-service.yaml',
+      yamlOf(vmiNamed('beside'), { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } }),
+    );
+    const named = await runCli(['render', typoDir, withService]);
+    assert.equal(named.status, 0, named.stderr);
     assert.equal(
-      deep.stderr,
-      `warning: ${join(tree, 'service.json')}:1:20: kind: skipping Service: only VirtualMachineInstance and VirtualMachine documents are rendered\n`,
+      named.stderr,
+      // (problems are printed in file name order)
+      `warning: ${typo}:${lineOf(typo, 'kind:')}:1: kind: skipping VirtualMachineInstanse: only VirtualMachineInstance and VirtualMachine documents are rendered (did you mean VirtualMachineInstance?)\n` +
+        `warning: ${withService}:${lineOf(withService, 'kind: Service')}:1: kind: skipping Service: only VirtualMachineInstance and VirtualMachine documents are rendered\n`,
     );
   });
 
@@ -683,5 +698,27 @@ describe('problems that say what to do', { concurrency: 4 }, () => {
       result.stderr,
       `${file}:${lineOf(file, 'hooks.kubevirt.io/hookSidecars')}:5: metadata.annotations.hooks.kubevirt.io/hookSidecars: VirtualMachineInstance "hooked": failed to render launch manifest: invalid character 'b' looking for beginning of object key string (the hooks.kubevirt.io/hookSidecars annotation must be a JSON list of hook sidecars)\n`,
     );
+  });
+});
+
+describe("the API server's verdict on upstream's Pod", () => {
+  it('render and lint warn where upstream renders a Pod kube-apiserver refuses (ppc64le)', async () => {
+    const vmi = join(CONFORMANCE, '080-ppc64le', 'vmi.yaml');
+    const args = [vmi, '--arch', 'ppc64le', '--kubevirt-version', 'v1.4.0'];
+    const render = await runCli(['render', ...args]);
+    assert.equal(render.status, 0, render.stderr);
+    const warning = new RegExp(
+      `^warning: ${vmi.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:1: kube-apiserver would refuse the launcher Pod of VirtualMachineInstance "[^"]+" \\(upstream KubeVirt renders it so too\\): spec\\.containers\\[0\\]\\.securityContext: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true$`,
+      'm',
+    );
+    assert.match(render.stderr, warning);
+    // the Pod is still upstream's
+    const [pod] = documents(render.stdout);
+    assert.equal(pod?.kind, 'Pod');
+    const lint = await runCli(['lint', ...args]);
+    assert.equal(lint.status, 0, lint.stdout);
+    assert.match(lint.stdout, warning);
+    const amd64 = await runCli(['render', vmi, '--kubevirt-version', 'v1.4.0']);
+    assert.doesNotMatch(amd64.stderr, /kube-apiserver would refuse/);
   });
 });

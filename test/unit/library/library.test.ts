@@ -218,3 +218,19 @@ describe('lint()', () => {
     assert.equal(lint({ document, strict: true }).ok, false);
   });
 });
+
+describe("the API server's verdict", () => {
+  it('render() warns where upstream renders a Pod kube-apiserver refuses', () => {
+    const document = parse(read('cases/080-ppc64le/vmi.yaml')) as VirtualMachineInstance;
+    const { warnings } = render({ document, arch: 'ppc64le', kubevirtVersion: 'v1.4.0' });
+    assert.deepEqual(
+      warnings.filter((warning) => warning.kind === 'api-server').map((warning) => warning.message),
+      // the API server validates init containers first
+      ['initContainers', 'containers'].map(
+        (list) =>
+          `kube-apiserver would refuse the launcher Pod (upstream KubeVirt renders it so too): spec.${list}[0].securityContext: cannot set \`allowPrivilegeEscalation\` to false and \`privileged\` to true`,
+      ),
+    );
+    assert.deepEqual(render({ document: basic }).warnings, []);
+  });
+});

@@ -302,14 +302,20 @@ Install:
  * file name, was most likely meant as a command: `vmi-render lnt x.yaml` is a usage error, not "no such file".
  */
 function checkCommandWord(program: Command, argv: string[]): void {
-  const first = argv[0];
-  if (first === undefined || first.startsWith('-') || !/^[a-z][a-z0-9-]*$/i.test(first)) return;
   const names = [...program.commands.flatMap((command) => [command.name(), ...command.aliases()]), 'help'];
+  const unknown = (word: string, what: string): UsageError => {
+    const suggestion = suggestCommand(word, names);
+    return new UsageError(
+      `unknown command "${word}"${what}.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: ${names.join(', ')}; run vmi-render --help for usage`,
+    );
+  };
+  const [first, second] = argv;
+  // `help COMMAND` with a command that does not exist: an error, not the top-level help
+  if (first === 'help' && second !== undefined && !second.startsWith('-') && !names.includes(second))
+    throw unknown(second, '');
+  if (first === undefined || first.startsWith('-') || !/^[a-z][a-z0-9-]*$/i.test(first)) return;
   if (names.includes(first) || existsSync(first)) return;
-  const suggestion = suggestCommand(first, names);
-  throw new UsageError(
-    `unknown command "${first}" (nor is it a file).${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: ${names.join(', ')}; run vmi-render --help for usage`,
-  );
+  throw unknown(first, ' (nor is it a file)');
 }
 
 /** Runs the CLI; resolves to the exit code. Never throws. */

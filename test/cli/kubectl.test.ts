@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { ROOT, runCli } from '../support/cli.js';
@@ -295,6 +295,16 @@ describe('inputs the way users keep them', { concurrency: 4 }, () => {
     assert.equal(directory.stdout, listed.stdout);
   });
 
+  it('-R follows a symbolic link to a directory once, even one that loops back', async () => {
+    const looped = join(temp.dir, 'looped');
+    mkdirSync(join(looped, 'inner'), { recursive: true });
+    copyFileSync(BASIC_VMI, join(looped, 'inner', 'vmi.yaml'));
+    symlinkSync(looped, join(looped, 'inner', 'back'), 'dir');
+    const result = await runCli(['render', '-R', looped]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(documents(result.stdout).length, 1);
+  });
+
   it('a directory without manifests is an input problem', async () => {
     const empty = join(temp.dir, 'no-manifests');
     mkdirSync(join(empty, 'sub'), { recursive: true });
@@ -424,6 +434,13 @@ _vmi_render; printf '%s\\n' "\${COMPREPLY[@]}"`;
     assert.equal(watch.status, 0);
     assert.match(watch.stdout, /^Usage: vmi-render watch \[options\]/);
     assert.match(watch.stdout, /--kubeconfig/);
+    const typo = await runCli(['help', 'lnt']);
+    assert.equal(typo.status, 2);
+    assert.equal(typo.stdout, '');
+    assert.match(typo.stderr, /^vmi-render: unknown command "lnt"\. Did you mean "lint"\?/);
+    const render = await runCli(['help', 'render']);
+    assert.match(render.stdout, /--pod-name <generate\|stable\|NAME>/);
+    assert.match(render.stdout, /\n {2}vmi-render help lint {2,}the options of another command\n$/);
     const top = await runCli(['--help']);
     assert.equal(top.status, 0);
     assert.match(top.stdout, /Render options \(vmi-render \[render\] \[options\] \[FILE\.\.\.\]\):/);

@@ -2,6 +2,7 @@
 // create-time defaults, then the pure render. Shared by `render`, `lint` and `watch`.
 import { hexDigest } from './util/digest.js';
 import { uuidV5 } from './util/uuid.js';
+import { launcherPodName } from './util/launcher-pod-name.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
 import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
@@ -83,6 +84,8 @@ export interface PipelineSettings {
   uid?: string;
   launcherImage?: string;
   sidecarShimImage?: string;
+  /** The Pod's name (default: upstream's generateName). */
+  podName?: PodNaming;
 }
 
 /** virt-api's validating webhooks' verdicts on creating what a document leads to. */
@@ -122,6 +125,12 @@ export class DocumentRenderError extends RenderError {
     super(message, options);
   }
 }
+/**
+ * How the printed Pod is named: `generate` keeps upstream's `generateName: virt-launcher-<vmi>-` (the API
+ * server picks the name, as when virt-controller creates it); `stable` names it `virt-launcher-<vmi>` as
+ * `watch` does (hashed past 63 characters), which `kubectl apply` needs; `name` gives it one.
+ */
+export type PodNaming = { mode: 'generate' } | { mode: 'stable' } | { mode: 'name'; name: string };
 
 export interface PipelineResult {
   /** The VMI as stored (see ResolvedVMI; made when first read). */
@@ -248,20 +257,51 @@ export function renderDocument(
       componentImage(settings.config.kubevirt, 'sidecar-shim', settings.config.release),
     qemuTimeoutJitterSeconds: qemuTimeoutJitter(renderVmi.metadata?.uid ?? ''),
   };
-  let pod: Pod;
+  let template: Pod;
   try {
-    pod = renderLaunchManifest(renderVmi, settings.config, settings.state, options);
+    template = renderLaunchManifest(renderVmi, settings.config, settings.state, options);
   } catch (error) {
     throw withVerdicts(error, admission);
   }
+  const namespace = renderVmi.metadata?.namespace || settings.namespace;
+  const pod = asCreatedPod(template, namespace, settings.podName, renderVmi.metadata?.name ?? '');
+  let vmi: VirtualMachineInstance | undefined;
   return {
     get vmi() {
-      return resolved.vmi;
+      return (vmi ??= asStoredVMI(resolved.vmi));
     },
     refusals,
     admission,
     pod,
   };
+}
+
+/**
+ * upstream's Pod template as the API server holds it once created: apiVersion, kind and the namespace
+ * filled in (the API server's key order: apiVersion, kind, metadata first). The template is otherwise
+ * unchanged, unless a name is asked for (then generateName gives way to it).
+ */
+export function asCreatedPod(
+  pod: Pod,
+  namespace: string,
+  naming: PodNaming | undefined,
+  vmiName: string,
+): Pod {
+  const { apiVersion: _apiVersion, kind: _kind, metadata = {}, ...rest } = pod;
+  const name =
+    naming?.mode === 'stable' ? launcherPodName(vmiName) : naming?.mode === 'name' ? naming.name : undefined;
+  let named: NonNullable<Pod['metadata']> = { ...metadata, namespace };
+  if (name !== undefined) {
+    const { generateName: _generateName, ...others } = metadata;
+    named = { ...others, name, namespace };
+  }
+  return { apiVersion: 'v1', kind: 'Pod', metadata: named, ...rest };
+}
+
+/** The VMI as the API server returns it: `kubevirt.io/v1` (what it is stored as), apiVersion and kind first. */
+export function asStoredVMI(vmi: VirtualMachineInstance): VirtualMachineInstance {
+  const { apiVersion: _apiVersion, kind: _kind, metadata, ...rest } = vmi;
+  return { apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', metadata, ...rest };
 }
 
 export type { Arch };

@@ -9,22 +9,29 @@ import {
 } from '../release/release.js';
 import {
   expandLists,
-  nonFiniteNumbers,
+  expandPaths,
+  MAX_INPUT_BYTES,
   parseDocuments,
   readInput,
   type FieldPath,
   type SourceDocument,
 } from '../io/documents.js';
-import { validateDocument, schemaKindFor, type SchemaKind } from '../schema/validate.js';
-import { unsignedIntegerIssues } from '../schema/go-integers.js';
+import { checkDocument, documentRole, RENDERED_KINDS, UNSUPPORTED_KINDS } from '../schema/document-check.js';
+import { suggestCommand } from '../util/suggest.js';
 import { ClusterConfig, type Arch } from '../cluster/cluster-config.js';
-import { CLUSTER_OBJECT_KINDS, MemoryClusterState, type ClusterObject } from '../state/cluster-state.js';
+import { MemoryClusterState, type ClusterObject } from '../state/cluster-state.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
 
 export interface InputOptions {
+  /** Files, directories (their *.yaml, *.yml, *.json) and '-'. */
   files: string[];
   clusterConfig?: string;
+  /** Files and directories of cluster objects. */
   objects: string[];
+  /** Read the subdirectories of directory inputs too. */
+  recursive?: boolean;
+  /** Refuse inputs larger than this (default MAX_INPUT_BYTES). */
+  maxInputBytes?: number;
   arch: Arch;
   namespace: string;
   strict: boolean;
@@ -89,31 +96,21 @@ function problemAt(
   };
 }
 
-/** Schema problems of one document; unknown fields are warnings unless strict. */
+/** The problems of one document (src/schema/document-check.ts), located in its file. */
 function validate(
-  kind: SchemaKind,
+  kind: string,
   source: SourceDocument,
   base: FieldPath,
   value: unknown,
   strict: boolean,
   release: KubeVirtRelease,
 ): InputProblem[] {
-  // (no whole number outside 0..4294967295: no unsigned field can refuse one)
-  const unsigned = source.facts?.uint32Integers ? [] : unsignedIntegerIssues(kind, value);
-  const issues = [...validateDocument(kind, value, source.facts, release), ...unsigned];
-  // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
-  const reported = new Set(issues.map((issue) => formatPath(issue.path)));
-  for (const path of source.facts?.finite ? [] : nonFiniteNumbers(value)) {
-    if (reported.has(formatPath(path))) continue;
-    issues.push({
-      path: [...path],
-      message: 'must be a finite number (YAML .inf and .nan have no JSON form)',
-      severity: 'error',
-    });
-  }
-  return issues.map((issue) =>
-    problemAt(source, [...base, ...issue.path], issue.message, strict ? 'error' : issue.severity),
-  );
+  const issues = checkDocument(kind, value, {
+    release,
+    strict,
+    ...(source.facts ? { facts: source.facts } : {}),
+  });
+  return issues.map((issue) => problemAt(source, [...base, ...issue.path], issue.message, issue.severity));
 }
 
 /** The item as the API server stores it (dropNullFields), sparing the walk where the reader saw no null. */
@@ -121,8 +118,8 @@ function withoutNullFields(item: { document: SourceDocument; value: unknown }): 
   return item.document.facts?.nullFree ? item.value : dropNullFields(item.value);
 }
 
-function readDocuments(file: string, stdin: () => Buffer): SourceDocument[] {
-  return parseDocuments(readInput(file, stdin));
+function readDocuments(file: string, stdin: () => Buffer, maxBytes: number): SourceDocument[] {
+  return parseDocuments(readInput(file, stdin, maxBytes));
 }
 
 /** Reads every input. Problems in the inputs are collected, not thrown, so all are reported at once. */
@@ -136,6 +133,13 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
       else throw error;
     }
   };
+  const maxBytes = options.maxInputBytes ?? MAX_INPUT_BYTES;
+  const expand = (paths: string[]): { file: string; fromDirectory: boolean }[] =>
+    paths.flatMap((path) => {
+      let found: { file: string; fromDirectory: boolean }[] = [];
+      collect(() => (found = expandPaths([path], options.recursive ?? false)));
+      return found;
+    });
   if (options.files.filter((file) => file === '-').length > 1) {
     problems.push({
       location: { file: '<stdin>' },
@@ -150,7 +154,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
   if (options.clusterConfig) {
     const file = options.clusterConfig;
     collect(() => {
-      const items = expandLists(readDocuments(file, stdin));
+      const items = expandLists(readDocuments(file, stdin, maxBytes));
       const kubevirts = items.filter((item) => isObject(item.value) && item.value.kind === 'KubeVirt');
       if (kubevirts.length !== 1) {
         problems.push({
@@ -192,41 +196,48 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
   const config = new ClusterConfig({ arch: options.arch, release, ...(kubevirt ? { kubevirt } : {}) });
 
   const state = new MemoryClusterState([], options.namespace);
-  for (const file of options.objects) {
+  const addClusterObject = (
+    item: { document: SourceDocument; path: FieldPath },
+    kind: string,
+    value: Record<string, unknown>,
+  ): InputProblem[] => {
+    const found = validate(kind, item.document, item.path, value, options.strict, release);
+    if (!found.some((problem) => problem.severity === 'error'))
+      state.add(value as ClusterObject, options.namespace);
+    return found;
+  };
+  for (const { file } of expand(options.objects)) {
     collect(() => {
-      for (const item of expandLists(readDocuments(file, stdin))) {
+      for (const item of expandLists(readDocuments(file, stdin, maxBytes))) {
         const value = withoutNullFields(item);
-        if (!isObject(value) || typeof value.kind !== 'string') {
+        const role = documentRole(value);
+        if (role.role === 'invalid' || !isObject(value)) {
           problems.push(problemAt(item.document, item.path, 'not a Kubernetes object (no kind)', 'error'));
           continue;
         }
-        if (!(CLUSTER_OBJECT_KINDS as readonly string[]).includes(value.kind)) {
+        if (role.role !== 'cluster-object') {
           problems.push(
             problemAt(
               item.document,
               item.path,
-              `skipping ${value.kind}: the render does not consult this kind`,
+              `skipping ${role.kind}: the render does not consult this kind`,
               'warning',
             ),
           );
           continue;
         }
-        // A kind the render consults but under an apiVersion it does not serve: validation names the versions.
-        const schemaKind = schemaKindFor(value.apiVersion, value.kind) ?? (value.kind as SchemaKind);
-        const found = validate(schemaKind, item.document, item.path, value, options.strict, release);
-        problems.push(...found);
-        if (!found.some((problem) => problem.severity === 'error'))
-          state.add(value as ClusterObject, options.namespace);
+        problems.push(...addClusterObject(item, role.kind, value));
       }
     });
   }
 
   const targets: RenderTarget[] = [];
   const records: InputDocument[] = [];
-  for (const file of options.files) {
+  for (const { file, fromDirectory } of expand(options.files)) {
     collect(() => {
-      const documents = readDocuments(file, stdin);
+      const documents = readDocuments(file, stdin, maxBytes);
       if (documents.length === 0) {
+        if (fromDirectory) return; // a directory may hold empty files
         problems.push({
           location: { file: displayName(file) },
           path: '',
@@ -236,7 +247,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         return;
       }
       const items = expandLists(documents);
-      let renderable = 0;
+      let used = 0;
       for (const item of items) {
         const value = withoutNullFields(item);
         const label = item.path.length
@@ -253,41 +264,54 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           const metadata = value.metadata;
           if (isObject(metadata) && typeof metadata.name === 'string') record.name = metadata.name;
         }
+        const role = documentRole(value);
         if (!isObject(value)) {
-          const what = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
+          const message = `document ${label} ${role.role === 'invalid' ? role.message : 'is not a Kubernetes object'}`;
+          report(problemAt(item.document, item.path, message, 'error'));
+          continue;
+        }
+        if (role.role === 'invalid') {
           report(
-            problemAt(
-              item.document,
-              item.path,
-              `document ${label} is ${what}, not a Kubernetes object`,
-              'error',
-            ),
+            value.kind !== undefined
+              ? problemAt(
+                  item.document,
+                  [...item.path, 'kind'],
+                  `must be VirtualMachineInstance or VirtualMachine, got ${JSON.stringify(value.kind)}`,
+                  'error',
+                )
+              : problemAt(
+                  item.document,
+                  item.path,
+                  'kind is required (VirtualMachineInstance or VirtualMachine)',
+                  'error',
+                ),
           );
           continue;
         }
-        if (value.kind !== 'VirtualMachineInstance' && value.kind !== 'VirtualMachine') {
-          const kind = typeof value.kind === 'string' ? value.kind : undefined;
+        if (role.role === 'cluster-object') {
+          // an instancetype, PVC, ConfigMap... kept beside the VMs: used as if given with --objects
+          used++;
+          report(...addClusterObject(item, role.kind, value));
+          continue;
+        }
+        if (role.role === 'other') {
+          const unsupported = UNSUPPORTED_KINDS[role.kind];
+          const misspelt = suggestCommand(role.kind, RENDERED_KINDS);
+          // a directory holds other manifests too (Services, PriorityClasses...): skipped quietly, unless
+          // the kind looks like a misspelt VirtualMachine(Instance)
+          if (fromDirectory && !unsupported && !misspelt && role.kind !== 'KubeVirt') continue;
+          const message =
+            unsupported ??
+            (role.kind === 'KubeVirt'
+              ? 'skipping KubeVirt: give the KubeVirt CR with --cluster-config to render with its configuration'
+              : `skipping ${role.kind}: only VirtualMachineInstance and VirtualMachine documents are rendered${misspelt ? ` (did you mean ${misspelt}?)` : ''}`);
           report(
-            problemAt(
-              item.document,
-              [...item.path, ...(value.kind !== undefined ? ['kind'] : [])],
-              kind
-                ? `skipping ${kind}: only VirtualMachineInstance and VirtualMachine documents are rendered`
-                : value.kind !== undefined
-                  ? `must be VirtualMachineInstance or VirtualMachine, got ${JSON.stringify(value.kind)}`
-                  : 'kind is required (VirtualMachineInstance or VirtualMachine)',
-              kind ? 'warning' : 'error',
-            ),
+            problemAt(item.document, [...item.path, 'kind'], message, unsupported ? 'error' : 'warning'),
           );
           continue;
         }
-        renderable++;
-        const kind = value.kind;
-        const schemaKind = schemaKindFor(value.apiVersion, kind) ?? kind;
-        const found = validate(schemaKind, item.document, item.path, value, options.strict, release);
-        const nameProblem = missingName(value);
-        if (nameProblem)
-          found.push(problemAt(item.document, [...item.path, 'metadata'], nameProblem, 'error'));
+        used++;
+        const found = validate(role.kind, item.document, item.path, value, options.strict, release);
         report(...found);
         if (found.some((problem) => problem.severity === 'error')) continue;
         targets.push({
@@ -300,7 +324,8 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         });
       }
       if (
-        renderable === 0 &&
+        used === 0 &&
+        !fromDirectory &&
         !problems.some(
           (problem) => problem.location.file === displayName(file) && problem.severity === 'error',
         )
@@ -314,18 +339,15 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
       }
     });
   }
-  return { targets, config, state, problems, documents: records, releaseSource: chosen.source };
-}
-
-/** The API server requires a name; one generated from generateName is random, so it cannot be rendered. */
-function missingName(value: Record<string, unknown>): string | undefined {
-  if (value.metadata !== undefined && !isObject(value.metadata)) return undefined; // the schema says why
-  const metadata = isObject(value.metadata) ? value.metadata : {};
-  if (typeof metadata.name === 'string' && metadata.name !== '') return undefined;
-  if (typeof metadata.generateName === 'string' && metadata.generateName !== '') {
-    return '"name" is required: the API server would pick a random name from generateName, which cannot be rendered';
+  if (targets.length === 0 && options.files.length > 0 && !problems.some((p) => p.severity === 'error')) {
+    problems.push({
+      location: { file: '<command line>' },
+      path: '',
+      message: 'the inputs hold no VirtualMachineInstance or VirtualMachine to render',
+      severity: 'error',
+    });
   }
-  return '"name" is required';
+  return { targets, config, state, problems, documents: records, releaseSource: chosen.source };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,11 +1,14 @@
 // The command line: commander wiring and the one top-level error handler. The only place that prints.
-import { Command, CommanderError, Option } from 'commander';
+import { existsSync } from 'node:fs';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { InternalError, UsageError, VmiRenderError, type InputProblem } from '../errors.js';
 import { KUBEVIRT_VERSIONS, SUPPORTED_RELEASES, NEWEST_RELEASE } from '../release/release.js';
 import { readStdin } from '../io/documents.js';
 import { colours, formatProblem, sortProblems } from './report.js';
 import { formatRendered, renderProblems, runPipeline, type RenderFlags } from './render-command.js';
 import { formatLintReport, lintOutcome, type LintFormat } from './lint-command.js';
+import { completionScript, COMPLETION_SHELLS, type CompletionShell } from './completion.js';
+import { suggestCommand } from '../util/suggest.js';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
@@ -15,7 +18,8 @@ export const EXIT_INTERNAL = 70;
 export interface CliIO {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
-  readStdin: () => Buffer;
+  /** Standard input, read up to one byte past maxBytes (the input size limit). */
+  readStdin: (maxBytes: number) => Buffer;
 }
 
 const defaultIO = (): CliIO => {
@@ -24,7 +28,7 @@ const defaultIO = (): CliIO => {
     stdout: process.stdout,
     stderr: process.stderr,
     // bounded: `vmi-render - < /dev/zero` stops at the input size limit
-    readStdin: () => (stdin ??= readStdin()),
+    readStdin: (maxBytes) => (stdin ??= readStdin(maxBytes)),
   };
 };
 
@@ -36,15 +40,38 @@ function ignoreClosedPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** `--objects a.yaml,b.yaml` is `--objects a.yaml --objects b.yaml` (as kubectl's -f takes lists). */
+function collectList(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(',').filter((part) => part !== '')];
 }
 
 function addInputOptions(command: Command): Command {
   return command
-    .argument('<FILE...>', "VirtualMachineInstance or VirtualMachine manifests ('-' for standard input)")
+    .argument(
+      '[FILE...]',
+      "VirtualMachineInstance or VirtualMachine manifests, directories of them ('-' for standard input)",
+    )
+    .option(
+      '-f, --filename <PATH>',
+      'a manifest or a directory of manifests, like FILE (repeatable)',
+      collect,
+    )
+    .option('-R, --recursive', 'read the subdirectories of directory inputs too')
     .option('--cluster-config <FILE>', 'the KubeVirt CR whose spec.configuration is the cluster config')
-    .option('--objects <FILE>', 'cluster objects the render consults (repeatable)', collect, [] as string[])
+    .option(
+      '--objects <PATH>',
+      'cluster objects the render consults: files or directories (repeatable, or comma-separated); such objects among the inputs are used too',
+      collectList,
+    )
+    .option(
+      '--max-input-size <SIZE>',
+      'refuse an input file larger than this (bytes, or with a unit: 64Mi)',
+      '16Mi',
+    )
     .addOption(
       new Option('--arch <ARCH>', 'architecture virt-controller runs on')
         .choices(['amd64', 'arm64', 's390x', 'ppc64le'])
@@ -54,11 +81,11 @@ function addInputOptions(command: Command): Command {
     .option('--launcher-image <IMAGE>', 'virt-launcher image (default: derived from the KubeVirt CR)')
     .option('--sidecar-shim-image <IMAGE>', 'hook sidecar shim image (default: derived from the KubeVirt CR)')
     .option('-n, --namespace <NS>', 'namespace for documents that have none', 'default')
-    .option('--uid <UID>', 'UID of the rendered VMI (default: derived from namespace and name)')
     .option(
       '--pod-security <LEVEL[:VERSION]>',
       'Pod Security level to check launcher Pods against where --objects has no Namespace labels saying one (privileged, baseline, restricted; VERSION v1.N or latest)',
     )
+    .option('--uid <UUID>', 'UID of the rendered VMI (default: derived from namespace and name)')
     .option('--strict', 'treat unknown fields (and, for lint, every warning) as errors', false)
     .option(
       '--kubevirt-version <VERSION>',
@@ -67,6 +94,19 @@ function addInputOptions(command: Command): Command {
 }
 
 const TOOL_VERSION = '0.1.0';
+const VERSION_LINE = `vmi-render ${TOOL_VERSION} (reproduces KubeVirt ${KUBEVIRT_VERSIONS.join(', ')})`;
+
+const EXAMPLES = `
+Examples:
+  vmi-render vm.yaml                                 print the launcher Pod of a VM or VMI
+  vmi-render vms/ -R -o json                         every VM and VMI in a directory tree, as a JSON List
+  vmi-render -f vm.yaml -f instancetypes/            inputs like kubectl's; cluster objects among them are used
+  vmi-render vm.yaml --cluster-config kubevirt.yaml --objects pvcs.yaml,nads.yaml
+  kubectl get vmi -A -o yaml | vmi-render - --no-admission --max-input-size 64Mi
+  vmi-render vm.yaml | kubectl create --dry-run=server -f -
+  vmi-render --pod-name stable vm.yaml | kubectl apply --server-side --dry-run=server -f -
+  vmi-render lint vms/ -o junit                      a CI report of every problem
+  vmi-render help lint                               the options of another command`;
 
 async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   if (!text) return;
@@ -96,7 +136,21 @@ function toFlags(options: Record<string, unknown>): RenderFlags {
     show: (options.show as string | undefined) ?? 'pod',
     kubevirtVersion: options.kubevirtVersion as string | undefined,
     podSecurity: options.podSecurity as string | undefined,
+    podName: options.podName as string | undefined,
+    recursive: options.recursive === true,
+    maxInputSize: options.maxInputSize as string | undefined,
   };
+}
+
+/** FILE arguments, then the -f paths. */
+function inputPaths(files: string[], options: Record<string, unknown>): string[] {
+  const all = [...files, ...((options.filename as string[] | undefined) ?? [])];
+  if (all.length === 0) {
+    throw new UsageError(
+      'no input: give FILE arguments, -f PATH or - (standard input); see vmi-render --help',
+    );
+  }
+  return all;
 }
 
 function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
@@ -104,7 +158,11 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     .description(
       `Render the virt-launcher Pod KubeVirt (${KUBEVIRT_VERSIONS.join(', ')}) would create for a VirtualMachineInstance`,
     )
-    .version(`vmi-render ${TOOL_VERSION} (reproduces KubeVirt ${KUBEVIRT_VERSIONS.join(', ')})`, '--version')
+    .version(
+      VERSION_LINE,
+      '--version',
+      'print the version of vmi-render and the KubeVirt releases it reproduces',
+    )
     .showHelpAfterError('(run vmi-render --help for usage)')
     .exitOverride()
     .configureOutput({
@@ -112,7 +170,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       writeErr: (text) => io.stderr.write(text),
     });
 
-  addInputOptions(
+  const render = addInputOptions(
     program
       .command('render', { isDefault: true })
       .description(
@@ -125,9 +183,16 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
         .choices(['pod', 'vmi'])
         .default('pod'),
     )
+    .option(
+      '--pod-name <generate|stable|NAME>',
+      "generate: upstream's generateName (for kubectl create); stable: virt-launcher-<vmi> as `watch` names it (for kubectl apply); NAME: this name (a single VMI only)",
+      'generate',
+    )
+    .addHelpText('after', EXAMPLES)
     .action(async (files: string[], options: Record<string, unknown>) => {
       const flags = toFlags(options);
-      const outcome = runPipeline(files, flags, io.readStdin, flags.output === 'yaml' ? 'yaml' : 'objects');
+      const paths = inputPaths(files, options);
+      const outcome = runPipeline(paths, flags, io.readStdin, flags.output === 'yaml' ? 'yaml' : 'objects');
       const problems = renderProblems(outcome);
       printProblems(io, problems);
       if (problems.some((problem) => problem.severity === 'error')) {
@@ -151,7 +216,8 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     )
     .action(async (files: string[], options: Record<string, unknown>) => {
       const flags = toFlags(options);
-      const report = lintOutcome(runPipeline(files, flags, io.readStdin, 'nothing'), flags.strict);
+      const paths = inputPaths(files, options);
+      const report = lintOutcome(runPipeline(paths, flags, io.readStdin, 'nothing'), flags.strict);
       const format = flags.output as LintFormat;
       await write(io.stdout, formatLintReport(report, format, colours(io.stdout)));
       setExit(report.failed ? EXIT_INVALID : EXIT_OK);
@@ -182,6 +248,40 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     });
 
   program
+    .command('version')
+    .description('print the version of vmi-render and the KubeVirt releases it reproduces')
+    .addOption(new Option('-o, --output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (options: { output: string }) => {
+      const text =
+        options.output === 'json'
+          ? JSON.stringify(
+              { version: TOOL_VERSION, kubevirt: [...KUBEVIRT_VERSIONS], default: NEWEST_RELEASE.version },
+              null,
+              2,
+            ) + '\n'
+          : `${VERSION_LINE}\n`;
+      await write(io.stdout, text);
+      setExit(EXIT_OK);
+    });
+
+  program
+    .command('completion')
+    .description('print a shell completion script (bash, zsh or fish)')
+    .addArgument(new Argument('<SHELL>', 'the shell').choices(COMPLETION_SHELLS))
+    .addHelpText(
+      'after',
+      `
+Install:
+  bash  source <(vmi-render completion bash)      (or save it in /etc/bash_completion.d/vmi-render)
+  zsh   source <(vmi-render completion zsh)       (in ~/.zshrc)
+  fish  vmi-render completion fish > ~/.config/fish/completions/vmi-render.fish`,
+    )
+    .action(async (shell: CompletionShell) => {
+      await write(io.stdout, completionScript(program, shell));
+      setExit(EXIT_OK);
+    });
+
+  program
     .command('watch')
     .description('keep rendered launcher Pods applied for the VMIs of a cluster (a controller)')
     .allowUnknownOption(true)
@@ -192,7 +292,35 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       setExit(await runWatch(command.args, io));
     });
 
+  // Top-level --help: the default command's options and examples too (what most runs use).
+  program.addHelpText('after', () => {
+    const help = render.helpInformation();
+    const options = help.slice(help.indexOf('Options:') + 'Options:'.length);
+    return `\nRender options (vmi-render [render] [options] [FILE...]):${options.replace(/\n+$/, '')}\n${EXAMPLES}\n`;
+  });
+
   return program;
+}
+
+/**
+ * A first argument that is neither a command nor a path that exists, and looks like a word rather than a
+ * file name, was most likely meant as a command: `vmi-render lnt x.yaml` is a usage error, not "no such file".
+ */
+function checkCommandWord(program: Command, argv: string[]): void {
+  const names = [...program.commands.flatMap((command) => [command.name(), ...command.aliases()]), 'help'];
+  const unknown = (word: string, what: string): UsageError => {
+    const suggestion = suggestCommand(word, names);
+    return new UsageError(
+      `unknown command "${word}"${what}.${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: ${names.join(', ')}; run vmi-render --help for usage`,
+    );
+  };
+  const [first, second] = argv;
+  // `help COMMAND` with a command that does not exist: an error, not the top-level help
+  if (first === 'help' && second !== undefined && !second.startsWith('-') && !names.includes(second))
+    throw unknown(second, '');
+  if (first === undefined || first.startsWith('-') || !/^[a-z][a-z0-9-]*$/i.test(first)) return;
+  if (names.includes(first) || existsSync(first)) return;
+  throw unknown(first, ' (nor is it a file)');
 }
 
 /** Runs the CLI; resolves to the exit code. Never throws. */
@@ -201,7 +329,10 @@ export async function main(argv: string[], io: CliIO = defaultIO()): Promise<num
   let exitCode = EXIT_OK;
   const program = buildProgram(io, (code) => (exitCode = code));
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    checkCommandWord(program, argv);
+    // `watch` parses its own options (and prints its own help)
+    const args = argv[0] === 'help' && argv[1] === 'watch' ? ['watch', '--help'] : argv;
+    await program.parseAsync(args, { from: 'user' });
     return exitCode;
   } catch (error) {
     return handleError(error, io);

@@ -7,12 +7,36 @@ import {
   renderDocument,
   type AdmissionVerdicts,
   type PipelineResult,
+  type PipelineSettings,
+  type PodNaming,
 } from '../pipeline.js';
+import {
+  dataVolumeOrigin,
+  describeMissing,
+  findMissingObjects,
+  isMissingObjectError,
+  namedByError,
+  withHint,
+  type MissingObject,
+} from '../missing-objects.js';
+import { featureGateHint } from '../release/feature-gates.js';
+import { podRefusals, type PodRefusal } from '../pod-validation.js';
+import { HOOK_SIDECAR_LIST_ANNOTATION_NAME, unmarshalHookSidecarList } from '../render/hooks.js';
+import type { VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
+import { MAX_INPUT_BYTES, MAX_INPUT_BYTES_CEILING } from '../io/documents.js';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
-import { loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
+import { formatPath, loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
 import { checkPodSecurity, parsePodSecurityOption, podSecurityProblems } from './pod-security.js';
 import type { PodSecurityVerdict } from '../podsecurity/launcher-pod.js';
+import {
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isUUID,
+  NAMESPACE_RULE,
+  POD_NAME_RULE,
+  UUID_RULE,
+} from '../util/names.js';
 
 export interface RenderFlags {
   clusterConfig?: string;
@@ -29,6 +53,11 @@ export interface RenderFlags {
   kubevirtVersion?: string;
   /** --pod-security LEVEL[:VERSION] */
   podSecurity?: string;
+  /** `--pod-name`: generate (default), stable or a name. */
+  podName?: string;
+  recursive?: boolean;
+  /** `--max-input-size`, as given. */
+  maxInputSize?: string;
 }
 
 export interface DocumentOutcome {
@@ -44,6 +73,38 @@ export interface DocumentOutcome {
   /** virt-api's verdicts (also for a document whose render failed after admission). */
   admission?: AdmissionVerdicts;
   error?: string;
+  /** With a missing-object error: every object the render lacks (the first is the one upstream names). */
+  missing?: MissingObject[];
+  /** Why kube-apiserver would refuse the rendered Pod (upstream renders it so too). */
+  podRefusals?: PodRefusal[];
+  /** The field the error is about (for a broken hook sidecar annotation: that annotation). */
+  errorPath?: (string | number)[];
+}
+
+/**
+ * The hooks.kubevirt.io/hookSidecars annotation, if it is what the render failed on: decoding it alone
+ * fails with the error's own (Go JSON) message.
+ */
+function hookAnnotationProblem(
+  document: VirtualMachineInstance | VirtualMachine,
+  message: string,
+): (string | number)[] | undefined {
+  const isVM = document.kind === 'VirtualMachine';
+  const metadata = isVM ? (document as VirtualMachine).spec?.template?.metadata : document.metadata;
+  if (!metadata?.annotations || !Object.hasOwn(metadata.annotations, HOOK_SIDECAR_LIST_ANNOTATION_NAME))
+    return undefined;
+  try {
+    unmarshalHookSidecarList({ metadata: { annotations: metadata.annotations } } as VirtualMachineInstance);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RenderError) || !message.endsWith(error.message)) return undefined;
+    return [
+      ...(isVM ? ['spec', 'template'] : []),
+      'metadata',
+      'annotations',
+      HOOK_SIDECAR_LIST_ANNOTATION_NAME,
+    ];
+  }
 }
 
 /**
@@ -66,38 +127,85 @@ export function parseArch(value: string): Arch {
   return value as Arch;
 }
 
-/** Loads, validates and renders every document; never prints. */
-/** upstream: apimachinery IsDNS1123Label, what a namespace name must be */
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
 export function parseNamespace(value: string): string {
-  if (value.length > 63 || !DNS1123_LABEL.test(value)) {
-    throw new UsageError(
-      `--namespace must be a lowercase RFC 1123 label of at most 63 characters (e.g. "my-name"), got ${JSON.stringify(value)}`,
-    );
+  if (!isDNS1123Label(value)) {
+    throw new UsageError(`--namespace must be ${NAMESPACE_RULE}, got ${JSON.stringify(value)}`);
   }
   return value;
 }
 
+export function parsePodName(value: string | undefined): PodNaming {
+  if (value === undefined || value === 'generate') return { mode: 'generate' };
+  if (value === 'stable') return { mode: 'stable' };
+  if (!isDNS1123Subdomain(value)) {
+    throw new UsageError(
+      `--pod-name must be generate, stable or a Pod name (${POD_NAME_RULE}), got ${JSON.stringify(value)}`,
+    );
+  }
+  return { mode: 'name', name: value };
+}
+
+export function parseUID(value: string | undefined): string | undefined {
+  if (value !== undefined && !isUUID(value)) {
+    throw new UsageError(`--uid must be ${UUID_RULE}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  k: 1e3,
+  K: 1e3,
+  M: 1e6,
+  G: 1e9,
+  Ki: 1024,
+  Mi: 1024 ** 2,
+  Gi: 1024 ** 3,
+};
+
+/** `--max-input-size`: bytes, or a Kubernetes-style quantity (`64Mi`, `100M`). */
+export function parseSize(value: string | undefined): number {
+  if (value === undefined) return MAX_INPUT_BYTES;
+  const match = /^(\d+)(|k|K|M|G|Ki|Mi|Gi)$/.exec(value.trim());
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[match[2]!]! : NaN;
+  if (!(bytes >= 1)) {
+    throw new UsageError(
+      `--max-input-size must be a size in bytes, optionally with a unit (Ki, Mi, Gi, k, M, G), e.g. "64Mi"; got ${JSON.stringify(value)}`,
+    );
+  }
+  if (bytes > MAX_INPUT_BYTES_CEILING) {
+    throw new UsageError(
+      `--max-input-size can be at most ${MAX_INPUT_BYTES_CEILING} bytes (about 512Mi), got ${value}`,
+    );
+  }
+  return bytes;
+}
+
+/** Loads, validates and renders every document; never prints. */
 export function runPipeline(
   files: string[],
   flags: RenderFlags,
-  stdin: () => Buffer,
+  stdin: (maxBytes: number) => Buffer,
   keep: Keep = 'objects',
 ): RunOutcome {
   const arch = parseArch(flags.arch);
   parseNamespace(flags.namespace);
+  const podName = parsePodName(flags.podName);
+  parseUID(flags.uid);
+  const maxInputBytes = parseSize(flags.maxInputSize);
   const inputs = loadInputs(
     {
       files,
       objects: flags.objects,
+      recursive: flags.recursive ?? false,
+      maxInputBytes,
       arch,
       namespace: flags.namespace,
       strict: flags.strict,
       ...(flags.clusterConfig ? { clusterConfig: flags.clusterConfig } : {}),
       ...(flags.kubevirtVersion !== undefined ? { kubevirtVersion: flags.kubevirtVersion } : {}),
     },
-    stdin,
+    () => stdin(maxInputBytes),
   );
   const podSecurityDefault = parsePodSecurityOption(flags.podSecurity);
   const documents: DocumentOutcome[] = [];
@@ -107,17 +215,24 @@ export function runPipeline(
       '--uid applies to a single VirtualMachineInstance or VirtualMachine, but the input has several',
     );
   }
+  if (podName.mode === 'name' && renderable > 1) {
+    throw new UsageError(
+      `--pod-name ${podName.name} applies to a single VirtualMachineInstance or VirtualMachine, but the input has several (--pod-name stable names each Pod after its VMI)`,
+    );
+  }
   for (const target of inputs.targets) {
+    const settings: PipelineSettings = {
+      config: inputs.config,
+      state: inputs.state,
+      admission: flags.admission,
+      namespace: flags.namespace,
+      podName,
+      ...(flags.uid !== undefined ? { uid: flags.uid } : {}),
+      ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
+      ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
+    };
     try {
-      const result = renderDocument(target.document, {
-        config: inputs.config,
-        state: inputs.state,
-        admission: flags.admission,
-        namespace: flags.namespace,
-        ...(flags.uid !== undefined ? { uid: flags.uid } : {}),
-        ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
-        ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
-      });
+      const result = renderDocument(target.document, settings);
       const { refusals, admission } = result;
       const podSecurity = checkPodSecurity(
         result.pod,
@@ -126,18 +241,33 @@ export function runPipeline(
         podSecurityDefault,
         flags.namespace,
       );
-      if (keep === 'objects') documents.push({ target, result, refusals, admission, podSecurity });
-      else if (keep === 'nothing') documents.push({ target, refusals, admission, podSecurity });
+      const pod = podRefusals(result.pod);
+      const facts = { refusals, admission, podSecurity, ...(pod.length ? { podRefusals: pod } : {}) };
+      if (keep === 'objects') documents.push({ target, result, ...facts });
+      else if (keep === 'nothing') documents.push({ target, ...facts });
       else {
         const yaml = formatObjects([flags.show === 'vmi' ? result.vmi : result.pod], 'yaml');
-        documents.push({ target, yaml, refusals, admission, podSecurity });
+        documents.push({ target, yaml, ...facts });
       }
     } catch (error) {
-      if (error instanceof DocumentRenderError) {
-        const { admission } = error;
-        documents.push({ target, error: error.message, refusals: refusalsOf(admission), admission });
-      } else if (error instanceof RenderError || error instanceof InvalidInputError) {
-        documents.push({ target, error: error.message });
+      if (error instanceof RenderError || error instanceof InvalidInputError) {
+        // virt-api's verdicts given before the render failed
+        const verdicts =
+          error instanceof DocumentRenderError
+            ? { refusals: refusalsOf(error.admission), admission: error.admission }
+            : {};
+        // a missing object: name every one the render lacks, not only the first
+        const missing = isMissingObjectError(error.message)
+          ? findMissingObjects(target.document, settings)
+          : [];
+        const annotation = missing.length ? undefined : hookAnnotationProblem(target.document, error.message);
+        documents.push({
+          target,
+          error: error.message,
+          ...verdicts,
+          ...(missing.length ? { missing } : {}),
+          ...(annotation ? { errorPath: annotation } : {}),
+        });
       } else {
         throw error;
       }
@@ -146,24 +276,9 @@ export function runPipeline(
   return { problems: inputs.problems, documents, inputs: inputs.documents };
 }
 
-const MISSING_OBJECT_HINTS: [RegExp, string][] = [
-  [/didn't find PVC (\S+)/, 'PersistentVolumeClaim'],
-  [
-    /without backend-storage PVC/,
-    'backend-storage PersistentVolumeClaim (labelled persistent-state-for=<vmi name>)',
-  ],
-  [/failed to locate network attachment definition (\S+)/, 'NetworkAttachmentDefinition'],
-  [/configmaps "[^"]+" not found/, 'ConfigMap'],
-  [/virtualmachine(cluster)?instancetypes\.instancetype\.kubevirt\.io "[^"]+" not found/, 'instancetype'],
-  [/virtualmachine(cluster)?preferences\.instancetype\.kubevirt\.io "[^"]+" not found/, 'preference'],
-];
-
-/** Upstream's message, plus how to supply a missing object offline. */
-function withHint(message: string): string {
-  for (const [pattern, what] of MISSING_OBJECT_HINTS) {
-    if (pattern.test(message)) return `${message} (supply the ${what} with --objects)`;
-  }
-  return message;
+/** Where a field of the VMI a VM creates is written in the VM: spec.X -> spec.template.spec.X. */
+function templateField(field: string): string {
+  return /^(spec|metadata)\b/.test(field) ? `spec.template.${field}` : field;
 }
 
 /** `spec.domain.devices.disks[1].name` -> ['spec', 'domain', 'devices', 'disks', 1, 'name'] */
@@ -194,12 +309,17 @@ export function documentProblems(
   const name = (document.target.document.metadata?.name as string | undefined) ?? '';
   const problems: InputProblem[] = [];
   for (const cause of document.refusals ?? []) {
-    // a VM's causes name fields of the VM; a VMI's name fields of the VMI as the user wrote it
-    const at = document.target.source.locate([...document.target.path, ...parseFieldPath(cause.field)]);
+    // a VM's causes name fields of the VM; a VMI's fields of the VMI, which a VM writes in its template
+    const ofTemplate = kind === 'VirtualMachine' && cause.webhook === 'VirtualMachineInstance';
+    const path = ofTemplate ? templateField(cause.field) : cause.field;
+    const at = document.target.source.locate([...document.target.path, ...parseFieldPath(path)]);
+    const refused = ofTemplate
+      ? `the VirtualMachineInstance of VirtualMachine "${name}"`
+      : `${kind} "${name}"`;
     problems.push({
       location: { file, ...at },
-      path: cause.field,
-      message: `virt-api would refuse to create ${kind} "${name}": ${cause.message}`,
+      path,
+      message: `virt-api would refuse to create ${refused}: ${cause.message}${featureGateHint(cause.message)}`,
       severity: refusalSeverity,
       admission: { webhook: cause.webhook, type: cause.type, field: cause.field, message: cause.message },
     });
@@ -216,15 +336,41 @@ export function documentProblems(
     });
   }
   problems.push(...podSecurityProblems(document.podSecurity, document.target, file, refusalSeverity));
+  for (const refusal of document.podRefusals ?? []) {
+    // a field of our output, not of the input: reported at the document
+    problems.push({
+      location: { file, ...document.target.source.locate(document.target.path) },
+      path: '',
+      message: `kube-apiserver would refuse the launcher Pod of ${kind} "${name}" (upstream KubeVirt renders it so too): ${refusal.field}: ${refusal.message}`,
+      severity: 'warning',
+    });
+  }
   if (document.error !== undefined) {
     // only now: a position costs a second parse of the file (src/io/documents.ts)
-    const { line, column } = document.target.source.locate(document.target.path);
+    const locate = (path: (string | number)[] | undefined): { line: number; column: number } =>
+      document.target.source.locate([...document.target.path, ...(path ?? [])]);
+    const missing = document.missing ?? [];
+    const first = namedByError(document.error, missing);
+    const at = first?.path ?? document.errorPath;
+    const annotationNote = document.errorPath
+      ? ` (the ${HOOK_SIDECAR_LIST_ANNOTATION_NAME} annotation must be a JSON list of hook sidecars)`
+      : '';
     problems.push({
-      location: { file, line, column },
-      path: '',
-      message: `${kind} "${name}": ${withHint(document.error)}`,
+      location: { file, ...locate(at) },
+      path: at ? formatPath(at) : '',
+      message: `${kind} "${name}": ${withHint(document.error, dataVolumeOrigin(first))}${annotationNote}`,
       severity: 'error',
     });
+    for (const other of missing) {
+      if (other === first) continue;
+      const origin = dataVolumeOrigin(other);
+      problems.push({
+        location: { file, ...locate(other.path) },
+        path: other.path ? formatPath(other.path) : '',
+        message: `${kind} "${name}": also missing: ${describeMissing(other)} (supply it with --objects${origin ? `; ${origin}` : ''})`,
+        severity: 'error',
+      });
+    }
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 // Reading input files ('-' for stdin) into parsed documents that remember where each field came from.
-import { closeSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   isMap,
   isScalar,
@@ -13,8 +14,12 @@ import {
 import { InvalidInputError, type InputProblem } from '../errors.js';
 import { readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
 
-/** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
+export { nonFiniteNumbers } from '../schema/document-check.js';
+
+/** Inputs larger than this are refused before parsing (VM specs are kilobytes), unless raised (--max-input-size). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+/** The most --max-input-size can allow: V8's longest string is about 512 MiB (2^29 - 24 UTF-16 units). */
+export const MAX_INPUT_BYTES_CEILING = 512 * 1024 * 1024 - 1024;
 /** Deeper documents are refused: no Kubernetes object we read nests anywhere near this. */
 export const MAX_NESTING_DEPTH = 100;
 const MAX_ALIAS_COUNT = 100;
@@ -55,8 +60,8 @@ const sleep = (ms: number): void => {
  * input is refused anyway, and an endless one (`/dev/zero`) must not exhaust memory. A non-blocking pipe with
  * nothing in it yet is waited for; a closed descriptor reads as empty.
  */
-export function readBounded(fd: number): Buffer {
-  const limit = MAX_INPUT_BYTES + 1;
+export function readBounded(fd: number, maxBytes = MAX_INPUT_BYTES): Buffer {
+  const limit = maxBytes + 1;
   const chunks: Buffer[] = [];
   let total = 0;
   const chunk = Buffer.allocUnsafe(64 * 1024);
@@ -81,32 +86,36 @@ export function readBounded(fd: number): Buffer {
 }
 
 /** Standard input, read as `readBounded` reads. */
-export function readStdin(): Buffer {
-  return readBounded(0);
+export function readStdin(maxBytes = MAX_INPUT_BYTES): Buffer {
+  return readBounded(0, maxBytes);
 }
 
 /** A path: a regular file in one read (its size is known), anything else (a FIFO, a device) bounded. */
-function readPath(file: string): Buffer {
+function readPath(file: string, maxBytes: number): Buffer {
   const stats = statSync(file);
   if (stats.isDirectory()) fail(file, 'is a directory, not a file');
   if (stats.isFile()) {
-    if (stats.size > MAX_INPUT_BYTES)
-      fail(file, `is too large (${stats.size} bytes; the limit is ${MAX_INPUT_BYTES})`);
+    if (stats.size > maxBytes)
+      fail(file, `is too large (${stats.size} bytes; the limit is ${maxBytes}, see --max-input-size)`);
     return readFileSync(file);
   }
   const fd = openSync(file, 'r');
   try {
-    return readBounded(fd);
+    return readBounded(fd, maxBytes);
   } finally {
     closeSync(fd);
   }
 }
 
 /** Reads a file or stdin ('-') as UTF-8 text, refusing directories, huge and binary files. */
-export function readInput(file: string, stdin: () => Buffer = () => readStdin()): InputText {
+export function readInput(
+  file: string,
+  stdin: () => Buffer = () => readStdin(),
+  maxBytes = MAX_INPUT_BYTES,
+): InputText {
   let bytes: Buffer;
   try {
-    bytes = file === '-' ? stdin() : readPath(file);
+    bytes = file === '-' ? stdin() : readPath(file, maxBytes);
   } catch (error) {
     if (error instanceof InvalidInputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -124,7 +133,7 @@ export function readInput(file: string, stdin: () => Buffer = () => readStdin())
                 : `cannot be read (${code ?? (error instanceof Error ? error.message : String(error))})`;
     fail(file, reason);
   }
-  if (bytes.length > MAX_INPUT_BYTES) fail(file, `is too large (more than ${MAX_INPUT_BYTES} bytes)`);
+  if (bytes.length > maxBytes) fail(file, `is too large (more than ${maxBytes} bytes, see --max-input-size)`);
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const before = bytes.subarray(0, nul).toString('utf8').split('\n');
@@ -177,35 +186,6 @@ function valueDepth(root: unknown): number {
     }
   }
   return max;
-}
-
-/**
- * The paths of numbers JSON cannot carry (`.inf`, `.nan`, `1e400` in YAML): the Kubernetes tools convert YAML
- * to JSON and refuse them. Iterative; the value's depth is already bounded.
- */
-export function nonFiniteNumbers(root: unknown): FieldPath[] {
-  const found: FieldPath[] = [];
-  // one path, extended and cut back while walking: a copy is made only for what is found
-  const path: (string | number)[] = [];
-  const visit = (value: unknown): void => {
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) found.push([...path]);
-    } else if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        visit(value[i]);
-        path.pop();
-      }
-    } else if (value && typeof value === 'object') {
-      for (const key of Object.keys(value)) {
-        path.push(key);
-        visit((value as Record<string, unknown>)[key]);
-        path.pop();
-      }
-    }
-  };
-  visit(root);
-  return found;
 }
 
 function locator(document: Document, lineCounter: LineCounter) {
@@ -374,6 +354,82 @@ export function expandLists(
       value.items.forEach((item, i) => out.push({ document, path: ['items', i], value: item }));
     } else {
       out.push({ document, path: [], value: document.value });
+    }
+  }
+  return out;
+}
+
+/** The file names a directory input stands for, as kubectl reads a directory given with -f. */
+export const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+export interface InputPath {
+  /** A file, or '-'. */
+  file: string;
+  /** Found in a directory (not named on the command line). */
+  fromDirectory: boolean;
+}
+
+/**
+ * The files that paths stand for: a file (or '-') for itself, a directory for its `*.yaml`, `*.yml` and
+ * `*.json` files in name order (with `recursive`, those of its subdirectories too, each directory once).
+ * A path that cannot be read is returned as is: reading it reports why.
+ */
+export function expandPaths(paths: readonly string[], recursive: boolean): InputPath[] {
+  const out: InputPath[] = [];
+  const visited = new Set<string>();
+  const walk = (directory: string): void => {
+    let real: string;
+    try {
+      real = realpathSync(directory);
+    } catch {
+      return;
+    }
+    if (visited.has(real)) return; // a symbolic link back up the tree
+    visited.add(real);
+    const entries = readdirSync(directory).sort();
+    for (const name of entries) {
+      const path = join(directory, name);
+      let isDirectory = false;
+      try {
+        isDirectory = statSync(path).isDirectory();
+      } catch {
+        continue; // a dangling link
+      }
+      if (isDirectory) {
+        if (recursive) walk(path);
+      } else if (MANIFEST_EXTENSIONS.some((extension) => name.endsWith(extension))) {
+        out.push({ file: path, fromDirectory: true });
+      }
+    }
+  };
+  for (const path of paths) {
+    let isDirectory = false;
+    try {
+      isDirectory = path !== '-' && statSync(path).isDirectory();
+    } catch {
+      // reading it says why
+    }
+    if (!isDirectory) {
+      out.push({ file: path, fromDirectory: false });
+      continue;
+    }
+    const before = out.length;
+    try {
+      walk(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      fail(
+        path,
+        code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : `cannot be read (${code ?? String(error)})`,
+      );
+    }
+    if (out.length === before) {
+      fail(
+        path,
+        `is a directory without *.yaml, *.yml or *.json files${recursive ? '' : ' (-R reads its subdirectories too)'}`,
+      );
     }
   }
   return out;

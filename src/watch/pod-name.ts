@@ -1,21 +1,8 @@
-// The launcher Pod's name and ownership. Upstream virt-controller creates the Pod with
-// generateName "virt-launcher-<vmi>-"; a controller that re-applies needs a stable name instead.
-import { createHash } from 'node:crypto';
+// The launcher Pod's name and ownership (the stable name itself lives in src/util: `render --pod-name
+// stable` gives the same one).
 import type { Pod } from '../types/k8s.js';
 
-export const POD_NAME_PREFIX = 'virt-launcher-';
-export const MAX_POD_NAME_LENGTH = 63;
-const HASH_LENGTH = 10;
-
-/** `virt-launcher-<vmi name>`, or, past 63 characters, a truncated name plus a hash of the whole VMI name. */
-export function launcherPodName(vmiName: string): string {
-  const plain = `${POD_NAME_PREFIX}${vmiName}`;
-  if (plain.length <= MAX_POD_NAME_LENGTH) return plain;
-  const hash = createHash('sha256').update(vmiName).digest('hex').slice(0, HASH_LENGTH);
-  const room = MAX_POD_NAME_LENGTH - POD_NAME_PREFIX.length - 1 - HASH_LENGTH;
-  const head = vmiName.slice(0, room).replace(/[-.]+$/, '');
-  return `${POD_NAME_PREFIX}${head}-${hash}`;
-}
+export { launcherPodName, MAX_POD_NAME_LENGTH, POD_NAME_PREFIX } from '../util/launcher-pod-name.js';
 
 export const CREATED_BY_LABEL = 'kubevirt.io/created-by';
 

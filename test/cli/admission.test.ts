@@ -31,7 +31,7 @@ const EXPECTED =
 test('render prints the Pod and warns that virt-api would refuse the VMI', async () => {
   const result = await runCli(['-'], { input: DUPLICATE_DISKS });
   assert.equal(result.status, 0);
-  assert.match(result.stdout, /^metadata:/);
+  assert.match(result.stdout, /^apiVersion: v1\nkind: Pod\nmetadata:/);
   assert.equal(result.stderr, `warning: ${EXPECTED}\n`);
 });
 

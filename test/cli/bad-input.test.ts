@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT, runCli, type CliResult } from '../support/cli.js';
 import { assertCleanFailure, BASIC_VMI, tempDir } from './in-process.js';
@@ -296,12 +297,12 @@ describe('hostile input', { concurrency: 4 }, () => {
     for (const result of await inEveryRole('big.yaml', big)) {
       assertCleanFailure(result, {
         status: 1,
-        message: /^big\.yaml: is too large \(52428800 bytes; the limit is 16777216\)$/m,
+        message: /^big\.yaml: is too large \(52428800 bytes; the limit is 16777216, see --max-input-size\)$/m,
       });
     }
     assertCleanFailure(await runCli(['-'], { input: big }), {
       status: 1,
-      message: /^<stdin>: is too large \(more than 16777216 bytes\)$/m,
+      message: /^<stdin>: is too large \(more than 16777216 bytes, see --max-input-size\)$/m,
     });
   });
 
@@ -328,14 +329,36 @@ describe('paths that are not files', { concurrency: 4 }, () => {
       for (const result of results) {
         assertCleanFailure(result, {
           status: 1,
-          message: /^\/dev\/(zero|urandom): is too large \(more than 16777216 bytes\)$/m,
+          message:
+            /^\/dev\/(zero|urandom): is too large \(more than 16777216 bytes, see --max-input-size\)$/m,
         });
       }
     },
   );
 
+  it('a directory: as --cluster-config; as FILE and --objects, one without manifests', async () => {
+    mkdirSync(join(temp.dir, 'no-manifests'), { recursive: true });
+    temp.file('no-manifests/notes.txt', 'x');
+    assertCleanFailure(await runCli([BASIC_VMI, '--cluster-config', '.'], inTemp), {
+      status: 1,
+      file: '.',
+      message: /^\.: is a directory, not a file$/m,
+    });
+    // a directory input stands for its manifests (test/cli/kubectl.test.ts); one with none is a problem
+    const results = await Promise.all([
+      runCli(['no-manifests'], inTemp),
+      runCli([BASIC_VMI, '--objects', 'no-manifests'], inTemp),
+    ]);
+    for (const result of results) {
+      assertCleanFailure(result, {
+        status: 1,
+        file: 'no-manifests',
+        message: /^no-manifests: is a directory without \*\.yaml, \*\.yml or \*\.json files/m,
+      });
+    }
+  });
+
   const cases: [string, string, RegExp][] = [
-    ['a directory', '.', /^\.: is a directory, not a file$/m],
     ['a missing path', 'no-such.yaml', /^no-such\.yaml: no such file$/m],
     [
       'a path through a file',

@@ -292,7 +292,7 @@ describe('exit codes', { concurrency: 4 }, () => {
 
   const usage: [string, string[], RegExp][] = [
     ['an unknown flag', [BASIC_VMI, '--frobnicate'], /unknown option '--frobnicate'/],
-    ['no FILE', ['render'], /missing required argument 'FILE/],
+    ['no FILE', ['render'], /no input: give FILE arguments, -f PATH or -/],
     [
       'a bad --arch',
       [BASIC_VMI, '--arch', 'riscv64'],
@@ -308,8 +308,12 @@ describe('exit codes', { concurrency: 4 }, () => {
       [BASIC_VMI, '--show', 'node'],
       /argument 'node' is invalid\. Allowed choices are pod, vmi/,
     ],
-    ['a flag without its value', [BASIC_VMI, '--objects'], /option '--objects <FILE>' argument missing/],
-    ['--uid with several VMIs', [BASIC_VMI, BASIC_VMI, '--uid', 'x'], /--uid applies to a single/],
+    ['a flag without its value', [BASIC_VMI, '--objects'], /option '--objects <PATH>' argument missing/],
+    [
+      '--uid with several VMIs',
+      [BASIC_VMI, BASIC_VMI, '--uid', '7c9e6679-7425-40de-944b-e07fc1f90001'],
+      /--uid applies to a single/,
+    ],
     [
       'an invalid --namespace',
       [BASIC_VMI, '-n', 'Bad NS!'],

@@ -52,7 +52,10 @@ describe('pod security', { concurrency: 4 }, () => {
   it('render --pod-security restricted: the Pod, and upstream message as a warning at the document', async () => {
     const result = await runMain(['render', BASIC_VMI, ...V1_4, '--pod-security', 'restricted']);
     assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stdout, /^metadata:\n(.*\n)* {2}generateName: virt-launcher-fedora-basic-\n/);
+    assert.match(
+      result.stdout,
+      /^apiVersion: v1\nkind: Pod\nmetadata:\n(.*\n)* {2}generateName: virt-launcher-fedora-basic-\n/,
+    );
     const message = upstreamVerdict('001-containerdisk-cloudinit-nocloud', 'restricted:latest');
     assert.equal(result.stderr, `warning: ${BASIC_VMI}:1:1: ${REFUSE}${message}\n`);
   });
@@ -229,7 +232,10 @@ describe('pod security', { concurrency: 4 }, () => {
   it('the built CLI: render warns on stderr and prints the Pod', async () => {
     const result = await runCli(['render', BASIC_VMI, ...V1_4, '--pod-security', 'restricted:v1.31']);
     assert.equal(result.status, 0, result.stderr);
-    assert.match(result.stdout, /^metadata:\n(.*\n)* {2}generateName: virt-launcher-fedora-basic-\n/);
+    assert.match(
+      result.stdout,
+      /^apiVersion: v1\nkind: Pod\nmetadata:\n(.*\n)* {2}generateName: virt-launcher-fedora-basic-\n/,
+    );
     assert.match(
       result.stderr,
       /^warning: .*vmi\.yaml:1:1: PodSecurity admission would refuse the launcher Pod: violates PodSecurity "restricted:v1\.31": seccompProfile/,

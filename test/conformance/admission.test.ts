@@ -64,6 +64,11 @@ function comparable(verdict: Verdict | undefined): unknown {
   };
 }
 
+/** Where a field of the VMI a VM creates is written in the VM: spec.X -> spec.template.spec.X. */
+function templateField(field: string): string {
+  return /^(spec|metadata)\b/.test(field) ? `spec.template.${field}` : field;
+}
+
 async function checkCase(dir: string, release: string, expected: ExpectedVerdicts): Promise<void> {
   const result = await runCli(['lint', ...caseArgs(dir, release).slice(1)]);
   assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
@@ -87,14 +92,19 @@ async function checkCase(dir: string, release: string, expected: ExpectedVerdict
       webhook: problem.admission!.webhook,
       field: problem.admission!.field,
       message: problem.admission!.message,
-      reported: problem.message.endsWith(`: ${problem.admission!.message}`),
+      // upstream's words end the text, or are followed only by our hint in parentheses
+      reported:
+        problem.message.endsWith(`: ${problem.admission!.message}`) ||
+        problem.message.includes(`: ${problem.admission!.message} (`),
     }));
   const wanted = [
     ...(expected.vmAdmit?.causes ?? []).map((cause) => ({ webhook: 'VirtualMachine', cause })),
     ...(expected.admit?.causes ?? []).map((cause) => ({ webhook: 'VirtualMachineInstance', cause })),
   ].map(({ webhook, cause }) => ({
     severity: 'error',
-    path: cause.field ?? '',
+    // a VM's VMI is made from its template: a VMI field is located in the template
+    path:
+      isVM && webhook === 'VirtualMachineInstance' ? templateField(cause.field ?? '') : (cause.field ?? ''),
     webhook,
     field: cause.field ?? '',
     message: cause.message,

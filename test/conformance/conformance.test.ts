@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { runCli, ROOT } from '../support/cli.js';
 import { normalizePod } from '../support/normalize.js';
 import { validateDocument } from '../../src/schema/validate.js';
@@ -16,6 +17,12 @@ const FIXTURES = join(ROOT, 'fixtures', 'conformance');
 const KNOWN_DIFFERENCES = JSON.parse(
   readFileSync(join(ROOT, 'test', 'conformance', 'known-differences.json'), 'utf8'),
 ) as Record<string, string>;
+
+/** The namespace of the case's VMI or VM (the CLI's default when it has none). */
+function inputNamespace(dir: string): string {
+  const input = parse(readFileSync(join(dir, 'vmi.yaml'), 'utf8')) as { metadata?: { namespace?: string } };
+  return input.metadata?.namespace || 'default';
+}
 
 async function checkCase(dir: string, release: string, expected: Expected): Promise<void> {
   const result = await runCli(caseArgs(dir, release));
@@ -30,7 +37,17 @@ async function checkCase(dir: string, release: string, expected: Expected): Prom
     return;
   }
   assert.equal(result.status, 0, `render failed:\n${result.stderr}`);
-  const actual = normalizePod(JSON.parse(result.stdout));
+  const printed = JSON.parse(result.stdout) as {
+    apiVersion?: string;
+    kind?: string;
+    metadata?: { namespace?: string };
+  };
+  // rule 4: the Pod as the API server holds it once created, in the VMI's namespace
+  assert.deepEqual(
+    { apiVersion: printed.apiVersion, kind: printed.kind, namespace: printed.metadata?.namespace },
+    { apiVersion: 'v1', kind: 'Pod', namespace: inputNamespace(dir) },
+  );
+  const actual = normalizePod(printed);
   const wanted = normalizePod(expected.pod);
   assert.deepEqual(actual.problems, []);
   // our own output must be a valid Kubernetes Pod, without unknown fields

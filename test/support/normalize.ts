@@ -25,13 +25,22 @@ interface Container {
 }
 
 /**
- * Rules 2 and 3: the --qemu-timeout value must be in [240s, 360s) and is then replaced by a marker;
+ * Rules 2, 3 and 4: the --qemu-timeout value must be in [240s, 360s) and is then replaced by a marker;
  * KUBEVIRT_RESOURCE_NAME_* env entries are put in name order. Returns the problems found.
  */
 export function normalizePod(pod: unknown): { pod: unknown; problems: string[] } {
   const problems: string[] = [];
-  const copy = structuredClone(pod) as { metadata?: Record<string, unknown>; spec?: Record<string, unknown> };
+  const copy = structuredClone(pod) as {
+    apiVersion?: unknown;
+    kind?: unknown;
+    metadata?: Record<string, unknown>;
+    spec?: Record<string, unknown>;
+  };
   if (copy.metadata) delete copy.metadata.creationTimestamp;
+  // Rule 4: what the API server fills in on create (the conformance test checks our values)
+  delete copy.apiVersion;
+  delete copy.kind;
+  if (copy.metadata) delete copy.metadata.namespace;
   for (const list of ['containers', 'initContainers']) {
     for (const container of (copy.spec?.[list] as Container[] | undefined) ?? []) {
       const command = container.command;

@@ -132,7 +132,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
     try {
       action();
     } catch (error) {
-      if (error instanceof InvalidInputError) problems.push(...error.problems);
+      if (error instanceof InvalidInputError) appendAll(problems, error.problems);
       else throw error;
     }
   };
@@ -186,7 +186,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
     const item = kubevirtItem;
     const value = withoutNullFields(item);
     const found = validate('KubeVirt', item.document, item.path, value, options.strict, release);
-    problems.push(...found);
+    appendAll(problems, found);
     if (!found.some((problem) => problem.severity === 'error')) kubevirt = value as KubeVirt;
   }
   const config = new ClusterConfig({ arch: options.arch, release, ...(kubevirt ? { kubevirt } : {}) });
@@ -214,7 +214,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         // A kind the render consults but under an apiVersion it does not serve: validation names the versions.
         const schemaKind = schemaKindFor(value.apiVersion, value.kind) ?? (value.kind as SchemaKind);
         const found = validate(schemaKind, item.document, item.path, value, options.strict, release);
-        problems.push(...found);
+        appendAll(problems, found);
         if (!found.some((problem) => problem.severity === 'error'))
           state.add(value as ClusterObject, options.namespace);
       }
@@ -244,9 +244,9 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           : String(item.document.index);
         const record: InputDocument = { file: displayName(file), label, problems: [] };
         records.push(record);
-        const report = (...found: InputProblem[]): void => {
-          record.problems.push(...found);
-          problems.push(...found);
+        const report = (found: InputProblem[]): void => {
+          appendAll(record.problems, found);
+          appendAll(problems, found);
         };
         if (isObject(value)) {
           if (typeof value.kind === 'string') record.kind = value.kind;
@@ -255,19 +255,19 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         }
         if (!isObject(value)) {
           const what = Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`;
-          report(
+          report([
             problemAt(
               item.document,
               item.path,
               `document ${label} is ${what}, not a Kubernetes object`,
               'error',
             ),
-          );
+          ]);
           continue;
         }
         if (value.kind !== 'VirtualMachineInstance' && value.kind !== 'VirtualMachine') {
           const kind = typeof value.kind === 'string' ? value.kind : undefined;
-          report(
+          report([
             problemAt(
               item.document,
               [...item.path, ...(value.kind !== undefined ? ['kind'] : [])],
@@ -278,7 +278,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
                   : 'kind is required (VirtualMachineInstance or VirtualMachine)',
               kind ? 'warning' : 'error',
             ),
-          );
+          ]);
           continue;
         }
         renderable++;
@@ -288,7 +288,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         const nameProblem = missingName(value);
         if (nameProblem)
           found.push(problemAt(item.document, [...item.path, 'metadata'], nameProblem, 'error'));
-        report(...found);
+        report(found);
         if (found.some((problem) => problem.severity === 'error')) continue;
         targets.push({
           file,
@@ -326,6 +326,11 @@ function missingName(value: Record<string, unknown>): string | undefined {
     return '"name" is required: the API server would pick a random name from generateName, which cannot be rendered';
   }
   return '"name" is required';
+}
+
+/** push(...more) without spreading: a document can have tens of thousands of problems (stack-safe). */
+function appendAll<T>(list: T[], more: readonly T[]): void {
+  for (const item of more) list.push(item);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 // `vmi-render lint`: every problem per document, as text, JSON or JUnit XML.
 import type { InputProblem } from '../errors.js';
-import { formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
+import { escapeForText, formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
 import { documentProblems, type RunOutcome } from './render-command.js';
 import type { InputDocument } from './inputs.js';
 
@@ -38,7 +38,8 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
     entries.push(entry);
   }
   for (const document of outcome.documents) {
-    byRecord.get(document.target.record)?.problems.push(...documentProblems(document, 'error'));
+    const entry = byRecord.get(document.target.record);
+    if (entry) for (const problem of documentProblems(document, 'error')) entry.problems.push(problem);
   }
   // Problems of a whole file or of the cluster inputs (--cluster-config, --objects): one entry per file.
   const fileEntries = new Map<string, LintEntry>();
@@ -49,18 +50,30 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
     if (!entry) fileEntries.set(file, (entry = { file, document: '', problems: [] }));
     entry.problems.push(problem);
   }
-  entries.unshift(...fileEntries.values());
-  const all = entries.flatMap((entry) => entry.problems);
-  const errors = all.filter((problem) => problem.severity === 'error').length;
-  const warnings = all.length - errors;
+  entries.unshift(...fileEntries.values()); // one per file
+  let errors = 0;
+  let warnings = 0;
+  for (const entry of entries) {
+    for (const problem of entry.problems) {
+      if (problem.severity === 'error') errors++;
+      else warnings++;
+    }
+  }
   return { entries, errors, warnings, failed: errors > 0 || (strict && warnings > 0) };
 }
 
+// What XML 1.0 cannot hold at all, once escapeForText has shown the control characters as escapes: lone
+// surrogates and the non-characters U+FFFE and U+FFFF.
+const NOT_XML = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g;
+
+/** Input text as XML 1.0 character data or attribute value: one line, every character allowed. */
 const escapeXml = (text: string): string =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
+  escapeForText(text)
+    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(
+      /[<>&"']/g,
+      (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+    );
 
 export function formatLintReport(report: LintReport, format: LintFormat, colour: Colours): string {
   if (format === 'json') {
@@ -107,7 +120,9 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
           (problem) =>
             `${formatLocation(problem)}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`,
         );
-      const out = warnings.length ? [`      <system-out>${escapeXml(warnings.join('\n'))}</system-out>`] : [];
+      const out = warnings.length
+        ? [`      <system-out>${warnings.map((line) => escapeXml(line)).join('\n')}</system-out>`]
+        : [];
       return [
         `    <testcase classname="vmi-render.lint" name="${name}">`,
         ...failures,
@@ -125,9 +140,9 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
       '',
     ].join('\n');
   }
-  const lines = sortProblems(report.entries.flatMap((entry) => entry.problems)).map((problem) =>
-    formatProblem(problem, colour),
-  );
+  const all: InputProblem[] = [];
+  for (const entry of report.entries) for (const problem of entry.problems) all.push(problem);
+  const lines = sortProblems(all).map((problem) => formatProblem(problem, colour));
   const documents = report.entries.filter((entry) => entry.document !== '').length;
   lines.push(
     `${documents} document(s) checked: ${report.errors} error(s), ${report.warnings} warning(s)` +

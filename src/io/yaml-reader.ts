@@ -264,7 +264,11 @@ class Reader {
       value = plainValue(rest);
       if (typeof value === 'number') {
         if (!Number.isFinite(value)) this.nonFinite = true;
-        else if (Number.isInteger(value) && (value < 0 || value > 4294967295)) this.wideIntegers = true;
+        else if (Number.isInteger(value) && (value < 0 || value > 4294967295)) {
+          // beyond 2^53 a number is not exact: the yaml package's reading reports it
+          if (!Number.isSafeInteger(value)) decline();
+          this.wideIntegers = true;
+        }
       } else if (value === null) {
         this.nulls = true;
       }

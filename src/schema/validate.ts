@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileFunction } from '../util/code-cache.js';
 import { NEWEST_RELEASE, type KubeVirtRelease } from '../release/release.js';
+import { objectMetaIssues } from './object-meta.js';
 
 export type SchemaKind =
   | 'VirtualMachineInstance'
@@ -99,8 +100,9 @@ export function validateDocument(
   if (guard) return [guard];
   const validate = loadValidator(kind, release);
   const issues: SchemaIssue[] = [];
-  if (!validate(doc)) issues.push(...toIssues(doc, validate.errors ?? []));
-  issues.push(...checkTypeMeta(kind, doc));
+  if (!validate(doc)) for (const issue of toIssues(doc, validate.errors ?? [])) issues.push(issue);
+  for (const issue of checkTypeMeta(kind, doc)) issues.push(issue);
+  for (const issue of objectMetaIssues(kind, doc)) issues.push(issue);
   return dedupe(issues);
 }
 
@@ -311,7 +313,7 @@ function toIssues(doc: unknown, errors: AjvError[]): SchemaIssue[] {
   for (const e of errors) {
     if (e.keyword === 'type' && junctionPaths.has(e.instancePath)) {
       const list = mergedTypes.get(e.instancePath) ?? [];
-      list.push(...typeList(e.params.type));
+      for (const type of typeList(e.params.type)) list.push(type);
       mergedTypes.set(e.instancePath, list);
     }
   }

@@ -7,6 +7,7 @@
 import type { FieldPath } from './documents.js';
 
 const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
 /**
@@ -18,6 +19,9 @@ export function inexactIntegerMessage(text: string, value: number): string {
   const exact = /^-?[0-9]+$/.test(digits) ? BigInt(digits) : undefined;
   if (exact === undefined || exact < INT64_MIN || exact > UINT64_MAX) {
     return `cannot unmarshal number ${text} into a Go integer field: out of the int64 and uint64 ranges`;
+  }
+  if (exact > INT64_MAX) {
+    return `integer ${text} is out of the int64 range (only a uint64 field takes it) and beyond 2^53: vmi-render cannot carry it exactly (it would become ${String(value)}), so it refuses it rather than round it`;
   }
   return `integer ${text} is beyond 2^53: vmi-render cannot carry it exactly (it would become ${String(value)}), so it refuses it rather than round it`;
 }

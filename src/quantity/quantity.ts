@@ -205,6 +205,13 @@ function divideByScaleInt64(
 ): [result: bigint, remainder: bigint, exact: boolean] {
   if (scale === 0) return [base, 0n, true];
   if (scale >= 18) return [0n, base, false];
+  if (scale < 0) {
+    // Scales more than 2^31 apart: the int32 difference wrapped, upstream's pow10Int64 gives 0 for it and
+    // the division panics.
+    throw new RenderError(
+      'runtime error: integer divide by zero (comparing quantities whose scales are more than 2^31 apart; upstream apimachinery divideByScaleInt64 panics)',
+    );
+  }
   const divisor = pow10(scale);
   return [base / divisor, base % divisor, true];
 }

@@ -14,7 +14,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { InvalidInputError, type InputProblem } from '../errors.js';
-import { readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
+import { readYamlPositions, readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
 import { inexactIntegerMessage, positions, readJsonDocument, type JsonDocument } from './json-reader.js';
 
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
@@ -410,7 +410,7 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
 
 /**
  * Documents the fast reader read (./yaml-reader.ts: same values, no positions, no errors possible). Positions
- * are needed only to report a problem: the first request parses the text again, with the yaml package.
+ * are needed only to report a problem: the first request reads the text again, recording them.
  */
 function withLazyPositions(
   input: InputText,
@@ -418,6 +418,7 @@ function withLazyPositions(
 ): SourceDocument[] {
   let locators: SourceDocument['locate'][] | undefined;
   const locatorOf = (index: number): SourceDocument['locate'] => {
+    if (!locators) locators = readYamlPositions(input.text);
     if (!locators) {
       if (roughNodeCount(input.text) > MAX_YAML_NODES) {
         // too large for the yaml package's syntax tree: the document's problems are reported at its start
@@ -437,6 +438,12 @@ function withLazyPositions(
     result.push({ file: input.file, index: i + 1, value, facts, locate: (path) => locatorOf(i)(path) });
   });
   return result;
+}
+
+/** The yaml package's locators for the documents of a text (the fast reader's must agree: see its test). */
+export function yamlPackageLocators(text: string): SourceDocument['locate'][] {
+  const lineCounter = new LineCounter();
+  return parseYaml(text, lineCounter).map((document) => locator(document, lineCounter));
 }
 
 /** A JSON text (./json-reader.ts): one document, positions found in the text when asked for. */

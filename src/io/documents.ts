@@ -15,7 +15,14 @@ import {
 } from 'yaml';
 import { InvalidInputError, type InputProblem } from '../errors.js';
 import { readYamlPositions, readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
-import { inexactIntegerMessage, positions, readJsonDocument, type JsonDocument } from './json-reader.js';
+import {
+  inexactIntegerMessage,
+  jsonSyntaxError,
+  looksLikeJson,
+  positions,
+  readJsonDocument,
+  type JsonDocument,
+} from './json-reader.js';
 
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -466,6 +473,12 @@ function parseWithPositions(input: InputText): SourceDocument[] {
   const file = displayName(input.file);
   const nodes = roughNodeCount(input.text);
   if (nodes > MAX_YAML_NODES) {
+    // a large JSON text that JSON.parse refused: its complaint, rather than the yaml package's
+    const syntax = looksLikeJson(input.text) ? jsonSyntaxError(input.text) : undefined;
+    if (syntax) {
+      const at = syntax.offset !== undefined ? positions(input.text)(syntax.offset) : undefined;
+      fail(input.file, `invalid JSON: ${syntax.message}`, at?.line, at?.column);
+    }
     fail(
       input.file,
       `has too many YAML nodes for the general YAML reader (about ${nodes}; the limit is ${MAX_YAML_NODES}): write it as JSON or as plain block-style YAML (no anchors, tags or flow collections)`,

@@ -96,16 +96,37 @@ function valueEnd(text: string, start: number): number {
  * (then it is YAML, or an error the yaml package reports with its position).
  */
 export function readJsonDocument(text: string, maxDepth: number): JsonDocument | undefined {
-  const start = firstNonSpace(text, 0);
-  const first = text.charCodeAt(start);
-  if (first !== 123 && first !== 91) return undefined;
+  if (!looksLikeJson(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const start = firstNonSpace(text, 0);
   return { value, problems: scan(text, start, maxDepth), locate: locator(text, start) };
+}
+
+/** The text starts like a JSON object or list. */
+export function looksLikeJson(text: string): boolean {
+  const first = text.charCodeAt(firstNonSpace(text, 0));
+  return first === 123 || first === 91;
+}
+
+/** JSON.parse's complaint about a text, with the offset it names (if any). */
+export function jsonSyntaxError(text: string): { message: string; offset: number | undefined } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = / in JSON at position (\d+)/.exec(message);
+    return {
+      // the message quotes the text around the error raw: keep only its first clause
+      message: (at ? message.slice(0, at.index) : message.replace(/, (?:\.\.\.)?".*$/s, '')).trim(),
+      offset: at ? Number(at[1]) : undefined,
+    };
+  }
 }
 
 interface Frame {

@@ -687,3 +687,24 @@ describe('hostile input: silently wrong values', { concurrency: 4 }, () => {
     },
   );
 });
+
+describe('hostile input: large broken JSON', () => {
+  it(
+    'a 5 MB JSON file with a syntax error: JSON.parse’s complaint, located, not a node limit',
+    GUARD,
+    async () => {
+      const text = JSON.stringify({
+        kind: 'VirtualMachineInstance',
+        junk: Array.from({ length: 3_000_000 }, () => 1),
+      });
+      const cut = text.slice(0, 5_000_000);
+      temp.file('cut.json', cut);
+      const result = await runCli(['lint', 'cut.json'], inTemp);
+      assert.equal(result.status, 1);
+      assert.match(
+        result.stdout,
+        /^cut\.json:1:5000001: invalid JSON: Expected ',' or '\]' after array element$/m,
+      );
+    },
+  );
+});

@@ -473,16 +473,14 @@ function parseWithPositions(input: InputText): SourceDocument[] {
   const file = displayName(input.file);
   const nodes = roughNodeCount(input.text);
   if (nodes > MAX_YAML_NODES) {
-    // a large JSON text that JSON.parse refused: its complaint, rather than the yaml package's
+    const limit = `has too many YAML nodes for the general YAML reader (about ${nodes}; the limit is ${MAX_YAML_NODES}): write it as JSON or as plain block-style YAML (no anchors, tags or flow collections)`;
+    // a large text that looks like JSON: JSON.parse's complaint too (the JSON reader has no such limit)
     const syntax = looksLikeJson(input.text) ? jsonSyntaxError(input.text) : undefined;
     if (syntax) {
       const at = syntax.offset !== undefined ? positions(input.text)(syntax.offset) : undefined;
-      fail(input.file, `invalid JSON: ${syntax.message}`, at?.line, at?.column);
+      fail(input.file, `${limit}; read as JSON, it is invalid: ${syntax.message}`, at?.line, at?.column);
     }
-    fail(
-      input.file,
-      `has too many YAML nodes for the general YAML reader (about ${nodes}; the limit is ${MAX_YAML_NODES}): write it as JSON or as plain block-style YAML (no anchors, tags or flow collections)`,
-    );
+    fail(input.file, limit);
   }
   const lineCounter = new LineCounter();
   let documents: ReturnType<typeof parseAllDocuments>;

@@ -690,7 +690,7 @@ describe('hostile input: silently wrong values', { concurrency: 4 }, () => {
 
 describe('hostile input: large broken JSON', () => {
   it(
-    'a 5 MB JSON file with a syntax error: JSON.parse’s complaint, located, not a node limit',
+    'a 5 MB JSON file with a syntax error: JSON.parse’s complaint, located, besides the node limit',
     GUARD,
     async () => {
       const text = JSON.stringify({
@@ -703,7 +703,7 @@ describe('hostile input: large broken JSON', () => {
       assert.equal(result.status, 1);
       assert.match(
         result.stdout,
-        /^cut\.json:1:5000001: invalid JSON: Expected ',' or '\]' after array element$/m,
+        /^cut\.json:1:5000001: has too many YAML nodes .*; read as JSON, it is invalid: Expected ',' or '\]' after array element$/m,
       );
     },
   );

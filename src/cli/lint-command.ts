@@ -3,6 +3,7 @@ import type { InputProblem } from '../errors.js';
 import { escapeForText, formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
 import { documentProblems, type RunOutcome } from './render-command.js';
 import type { InputDocument } from './inputs.js';
+import { escapeJsonText } from '../io/output.js';
 
 export type LintFormat = 'text' | 'json' | 'junit';
 
@@ -78,26 +79,28 @@ const escapeXml = (text: string): string =>
 export function formatLintReport(report: LintReport, format: LintFormat, colour: Colours): string {
   if (format === 'json') {
     return (
-      JSON.stringify(
-        {
-          errors: report.errors,
-          warnings: report.warnings,
-          documents: report.entries.map((entry) => ({
-            file: entry.file,
-            document: entry.document,
-            ...(entry.kind ? { kind: entry.kind, name: entry.name } : {}),
-            problems: entry.problems.map((problem) => ({
-              severity: problem.severity,
-              file: problem.location.file,
-              line: problem.location.line,
-              column: problem.location.column,
-              path: problem.path,
-              message: problem.message,
+      escapeJsonText(
+        JSON.stringify(
+          {
+            errors: report.errors,
+            warnings: report.warnings,
+            documents: report.entries.map((entry) => ({
+              file: entry.file,
+              document: entry.document,
+              ...(entry.kind ? { kind: entry.kind, name: entry.name } : {}),
+              problems: entry.problems.map((problem) => ({
+                severity: problem.severity,
+                file: problem.location.file,
+                line: problem.location.line,
+                column: problem.location.column,
+                path: problem.path,
+                message: problem.message,
+              })),
             })),
-          })),
-        },
-        null,
-        2,
+          },
+          null,
+          2,
+        ),
       ) + '\n'
     );
   }

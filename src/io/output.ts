@@ -24,10 +24,21 @@ export function formatObjects(objects: unknown[], format: OutputFormat): string 
     const canonical = objects.map(canonicalize);
     const value =
       canonical.length === 1 ? canonical[0] : { apiVersion: 'v1', kind: 'List', items: canonical };
-    return JSON.stringify(value, null, 2) + '\n';
+    return escapeJsonText(JSON.stringify(value, null, 2)) + '\n';
   }
   // The fast writer prints the same text; the yaml package does what it declines (multi-line strings...).
   return objects.map((object) => writeYamlDocument(object) ?? yamlPackageDocument(object)).join('---\n');
+}
+
+/**
+ * JSON text with DEL, the C1 controls, U+2028 and U+2029 written as \u escapes: JSON.stringify leaves them
+ * raw (valid JSON, but a terminal may act on C1, and older JavaScript parsers took LS/PS for line ends).
+ * They can only occur inside strings, where the escape means the same.
+ */
+export function escapeJsonText(json: string): string {
+  RAW_BREAKS.lastIndex = 0;
+  if (!RAW_BREAKS.test(json)) return json;
+  return json.replace(RAW_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const YAML_OPTIONS = { indentSeq: false, lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false };

@@ -561,6 +561,23 @@ describe('hostile input: output', { concurrency: 4 }, () => {
     },
   );
 
+  it('-o json (lint and render) escapes C1 controls, LS and PS too, and parses back', GUARD, async () => {
+    temp.file(
+      'inject-json.yaml',
+      injected.replace('name: hostile', 'name: hostile\n  annotations:\n    note: "a\\u2028b\\u0085c"'),
+    );
+    const lint = await runCli(['lint', '-o', 'json', 'inject-json.yaml'], inTemp);
+    const render = await runCli(
+      ['--no-admission', '-o', 'json', '--show', 'vmi', 'inject-json.yaml'],
+      inTemp,
+    );
+    for (const output of [lint.stdout, render.stdout]) {
+      assert.doesNotMatch(output, /[\u007f-\u009f\u2028\u2029]/);
+      assert.doesNotMatch(output, RAW_CONTROL);
+    }
+    JSON.parse(lint.stdout);
+  });
+
   it('-o junit is well-formed XML 1.0 whatever the input holds', GUARD, async () => {
     temp.file('inject-junit.yaml', injected);
     const result = await runCli(['lint', '-o', 'junit', 'inject-junit.yaml'], inTemp);

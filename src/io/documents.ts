@@ -13,7 +13,12 @@ import {
   type YAMLError,
   type YAMLMap,
 } from 'yaml';
-import { InvalidInputError, type InputProblem } from '../errors.js';
+import {
+  InvalidInputError,
+  MAX_PROBLEMS_PER_DOCUMENT,
+  moreProblemsMessage,
+  type InputProblem,
+} from '../errors.js';
 import { readYamlPositions, readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
 import {
   inexactIntegerMessage,
@@ -308,7 +313,8 @@ export function nonFiniteNumbers(root: unknown): FieldPath[] {
   const path: (string | number)[] = [];
   const visit = (value: unknown): void => {
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) found.push([...path]);
+      // (the caller reports them: a bounded number is enough, the schema says the rest)
+      if (!Number.isFinite(value) && found.length < MAX_PROBLEMS_PER_DOCUMENT) found.push([...path]);
     } else if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         path.push(i);
@@ -458,7 +464,11 @@ function jsonDocuments(input: InputText, json: JsonDocument): SourceDocument[] {
   const file = displayName(input.file);
   if (json.problems.length) {
     const position = positions(input.text);
-    const problems: InputProblem[] = json.problems.map((problem) => ({
+    const shown = json.problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
+    if (json.problems.length > shown.length) {
+      shown.push({ offset: 0, path: [], message: moreProblemsMessage(json.problems.length - shown.length) });
+    }
+    const problems: InputProblem[] = shown.map((problem) => ({
       location: { file, ...position(problem.offset) },
       path: formatFieldPath(problem.path),
       message: problem.message,
@@ -519,7 +529,12 @@ function parseWithPositions(input: InputText): SourceDocument[] {
       return;
     }
     if (nodeFacts.problems.length) {
-      for (const problem of nodeFacts.problems) {
+      const shown = nodeFacts.problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
+      if (nodeFacts.problems.length > shown.length) {
+        const hidden = nodeFacts.problems.length - shown.length;
+        shown.push({ offset: contents.range?.[0] ?? 0, path: '', message: moreProblemsMessage(hidden) });
+      }
+      for (const problem of shown) {
         const { line, col } = lineCounter.linePos(problem.offset);
         problems.push({
           location: { file, line, column: col },

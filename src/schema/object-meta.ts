@@ -5,6 +5,7 @@
 // pkg/apis/meta/v1/validation ValidateLabels; pkg/util/validation/validation.go (the messages);
 // apiextensions-apiserver customResourceStrategy.Validate (NameIsDNSSubdomain for custom resources).
 import type { SchemaIssue, SchemaKind } from './validate.js';
+import { MAX_PROBLEMS_PER_DOCUMENT, moreProblemsMessage } from '../errors.js';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
@@ -132,8 +133,11 @@ export function objectMetaIssues(kind: SchemaKind, doc: unknown): SchemaIssue[] 
   if (!isRecord(doc) || !isRecord(doc.metadata)) return [];
   const metadata = doc.metadata;
   const issues: SchemaIssue[] = [];
+  let hidden = 0;
   const invalid = (path: string[], value: string, message: string): void => {
-    issues.push({ path, message: `Invalid value: ${quoted(value)}: ${message}`, severity: 'error' });
+    // (a million bad labels: the first ones are enough, and validateDocument says how many more)
+    if (issues.length > MAX_PROBLEMS_PER_DOCUMENT) hidden++;
+    else issues.push({ path, message: `Invalid value: ${quoted(value)}: ${message}`, severity: 'error' });
   };
   // Namespace names are labels (ValidateNamespaceName); every other kind here takes a subdomain.
   const nameErrors = kind === 'Namespace' ? dns1123LabelErrors : dns1123SubdomainErrors;
@@ -176,5 +180,6 @@ export function objectMetaIssues(kind: SchemaKind, doc: unknown): SchemaIssue[] 
       });
     }
   }
+  if (hidden) issues.push({ path: ['metadata'], message: moreProblemsMessage(hidden), severity: 'error' });
   return issues;
 }

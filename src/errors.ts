@@ -24,6 +24,17 @@ export interface AdmissionCauseOrigin {
   message: string;
 }
 
+/**
+ * Problems reported per document (and per check that finds them by the thousand): past it, one more line
+ * says how many were not shown. A document can hold a million mistakes; nobody reads them, and each costs.
+ */
+export const MAX_PROBLEMS_PER_DOCUMENT = 1000;
+
+/** The line that stands for the problems past MAX_PROBLEMS_PER_DOCUMENT. */
+export function moreProblemsMessage(hidden: number, approximate = false): string {
+  return `${approximate ? 'about ' : ''}${hidden} more problem(s) in this document not shown (the first ${MAX_PROBLEMS_PER_DOCUMENT} are)`;
+}
+
 export abstract class VmiRenderError extends Error {
   abstract readonly exitCode: number;
   constructor(message: string, options?: { cause?: unknown }) {

@@ -1,7 +1,11 @@
 // What the API server would refuse in a Pod we print, where upstream itself produces such a Pod (we keep
-// upstream's Pod and say so). Only rules a rendered Pod has been seen to break are checked.
-// upstream (Kubernetes): pkg/apis/core/validation/validation.go ValidateSecurityContext
+// upstream's Pod and say so). Only rules a rendered Pod has been seen to break are checked: the security
+// context (v1.4.0's ppc64le Pod) and label keys (v1.9.0's persistent-reservation label `pr.kubevirt.io/`).
+// upstream (Kubernetes): pkg/apis/core/validation/validation.go ValidateSecurityContext, ValidateObjectMeta,
+// validatePodAffinityTerm (unversioned LabelSelector keys)
 import type { Pod } from './types/k8s.js';
+import { objectMetaIssues, qualifiedNameErrors } from './schema/object-meta.js';
+import { formatPath } from './schema/validate.js';
 
 export interface PodRefusal {
   /** The Pod's field, e.g. `spec.containers[0].securityContext`. */
@@ -17,9 +21,25 @@ interface SecurityContextLike {
 
 /** Causes for which kube-apiserver's Pod validation would refuse to create the Pod. */
 export function podRefusals(pod: Pod): PodRefusal[] {
-  const refusals: PodRefusal[] = [];
+  const refusals: PodRefusal[] = objectMetaIssues('Pod', pod).map((issue) => ({
+    field: formatPath(issue.path),
+    message: issue.message,
+  }));
   const spec = pod.spec;
   if (!spec) return refusals;
+  const affinity = spec.affinity;
+  for (const [kind, terms] of [
+    ['podAffinity', affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution],
+    ['podAntiAffinity', affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution],
+  ] as const) {
+    (terms ?? []).forEach((term, index) => {
+      (term.labelSelector?.matchExpressions ?? []).forEach((expression, at) => {
+        const field = `spec.affinity.${kind}.requiredDuringSchedulingIgnoredDuringExecution[${index}].labelSelector.matchExpressions[${at}].key`;
+        for (const error of qualifiedNameErrors(expression.key))
+          refusals.push({ field, message: `Invalid value: ${JSON.stringify(expression.key)}: ${error}` });
+      });
+    });
+  }
   const lists = [
     ['initContainers', spec.initContainers],
     ['containers', spec.containers],

@@ -129,7 +129,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
     try {
       action();
     } catch (error) {
-      if (error instanceof InvalidInputError) problems.push(...error.problems);
+      if (error instanceof InvalidInputError) appendAll(problems, error.problems);
       else throw error;
     }
   };
@@ -190,7 +190,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
     const item = kubevirtItem;
     const value = withoutNullFields(item);
     const found = validate('KubeVirt', item.document, item.path, value, options.strict, release);
-    problems.push(...found);
+    appendAll(problems, found);
     if (!found.some((problem) => problem.severity === 'error')) kubevirt = value as KubeVirt;
   }
   const config = new ClusterConfig({ arch: options.arch, release, ...(kubevirt ? { kubevirt } : {}) });
@@ -226,7 +226,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           );
           continue;
         }
-        problems.push(...addClusterObject(item, role.kind, value));
+        appendAll(problems, addClusterObject(item, role.kind, value));
       }
     });
   }
@@ -255,9 +255,9 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           : String(item.document.index);
         const record: InputDocument = { file: displayName(file), label, problems: [] };
         records.push(record);
-        const report = (...found: InputProblem[]): void => {
-          record.problems.push(...found);
-          problems.push(...found);
+        const report = (found: InputProblem[]): void => {
+          appendAll(record.problems, found);
+          appendAll(problems, found);
         };
         if (isObject(value)) {
           if (typeof value.kind === 'string') record.kind = value.kind;
@@ -267,11 +267,11 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         const role = documentRole(value);
         if (!isObject(value)) {
           const message = `document ${label} ${role.role === 'invalid' ? role.message : 'is not a Kubernetes object'}`;
-          report(problemAt(item.document, item.path, message, 'error'));
+          report([problemAt(item.document, item.path, message, 'error')]);
           continue;
         }
         if (role.role === 'invalid') {
-          report(
+          report([
             value.kind !== undefined
               ? problemAt(
                   item.document,
@@ -285,13 +285,13 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
                   'kind is required (VirtualMachineInstance or VirtualMachine)',
                   'error',
                 ),
-          );
+          ]);
           continue;
         }
         if (role.role === 'cluster-object') {
           // an instancetype, PVC, ConfigMap... kept beside the VMs: used as if given with --objects
           used++;
-          report(...addClusterObject(item, role.kind, value));
+          report(addClusterObject(item, role.kind, value));
           continue;
         }
         if (role.role === 'other') {
@@ -305,14 +305,14 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
             (role.kind === 'KubeVirt'
               ? 'skipping KubeVirt: give the KubeVirt CR with --cluster-config to render with its configuration'
               : `skipping ${role.kind}: only VirtualMachineInstance and VirtualMachine documents are rendered${misspelt ? ` (did you mean ${misspelt}?)` : ''}`);
-          report(
+          report([
             problemAt(item.document, [...item.path, 'kind'], message, unsupported ? 'error' : 'warning'),
-          );
+          ]);
           continue;
         }
         used++;
         const found = validate(role.kind, item.document, item.path, value, options.strict, release);
-        report(...found);
+        report(found);
         if (found.some((problem) => problem.severity === 'error')) continue;
         targets.push({
           file,
@@ -348,6 +348,11 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
     });
   }
   return { targets, config, state, problems, documents: records, releaseSource: chosen.source };
+}
+
+/** push(...more) without spreading: a document can have tens of thousands of problems (stack-safe). */
+function appendAll<T>(list: T[], more: readonly T[]): void {
+  for (const item of more) list.push(item);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

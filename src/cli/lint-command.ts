@@ -1,9 +1,10 @@
 // `vmi-render lint`: every problem per document, as text, JSON or JUnit XML.
 import type { InputProblem } from '../errors.js';
-import { formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
+import { escapeForText, formatLocation, formatProblem, sortProblems, type Colours } from './report.js';
 import { documentProblems, type RunOutcome } from './render-command.js';
 import type { AdmissionVerdicts } from '../pipeline.js';
 import type { InputDocument } from './inputs.js';
+import { escapeJsonText } from '../io/output.js';
 
 export type LintFormat = 'text' | 'json' | 'junit';
 
@@ -43,7 +44,7 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
   for (const document of outcome.documents) {
     const entry = byRecord.get(document.target.record);
     if (!entry) continue;
-    entry.problems.push(...documentProblems(document, 'error'));
+    for (const problem of documentProblems(document, 'error')) entry.problems.push(problem);
     if (document.admission && (document.admission.vm || document.admission.vmi)) {
       entry.admission = document.admission;
     }
@@ -57,44 +58,58 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
     if (!entry) fileEntries.set(file, (entry = { file, document: '', problems: [] }));
     entry.problems.push(problem);
   }
-  entries.unshift(...fileEntries.values());
-  const all = entries.flatMap((entry) => entry.problems);
-  const errors = all.filter((problem) => problem.severity === 'error').length;
-  const warnings = all.length - errors;
+  entries.unshift(...fileEntries.values()); // one per file
+  let errors = 0;
+  let warnings = 0;
+  for (const entry of entries) {
+    for (const problem of entry.problems) {
+      if (problem.severity === 'error') errors++;
+      else warnings++;
+    }
+  }
   return { entries, errors, warnings, failed: errors > 0 || (strict && warnings > 0) };
 }
 
+// What XML 1.0 cannot hold at all, once escapeForText has shown the control characters as escapes: lone
+// surrogates and the non-characters U+FFFE and U+FFFF.
+const NOT_XML = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g;
+
+/** Input text as XML 1.0 character data or attribute value: one line, every character allowed. */
 const escapeXml = (text: string): string =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
+  escapeForText(text)
+    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(
+      /[<>&"']/g,
+      (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+    );
 
 export function formatLintReport(report: LintReport, format: LintFormat, colour: Colours): string {
   if (format === 'json') {
     return (
-      JSON.stringify(
-        {
-          errors: report.errors,
-          warnings: report.warnings,
-          documents: report.entries.map((entry) => ({
-            file: entry.file,
-            document: entry.document,
-            ...(entry.kind ? { kind: entry.kind, name: entry.name } : {}),
-            problems: entry.problems.map((problem) => ({
-              severity: problem.severity,
-              file: problem.location.file,
-              line: problem.location.line,
-              column: problem.location.column,
-              path: problem.path,
-              message: problem.message,
-              ...(problem.admission ? { admission: problem.admission } : {}),
+      escapeJsonText(
+        JSON.stringify(
+          {
+            errors: report.errors,
+            warnings: report.warnings,
+            documents: report.entries.map((entry) => ({
+              file: entry.file,
+              document: entry.document,
+              ...(entry.kind ? { kind: entry.kind, name: entry.name } : {}),
+              problems: entry.problems.map((problem) => ({
+                severity: problem.severity,
+                file: problem.location.file,
+                line: problem.location.line,
+                column: problem.location.column,
+                path: problem.path,
+                message: problem.message,
+                ...(problem.admission ? { admission: problem.admission } : {}),
+              })),
+              ...(entry.admission ? { admission: entry.admission } : {}),
             })),
-            ...(entry.admission ? { admission: entry.admission } : {}),
-          })),
-        },
-        null,
-        2,
+          },
+          null,
+          2,
+        ),
       ) + '\n'
     );
   }
@@ -117,7 +132,9 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
           (problem) =>
             `${formatLocation(problem)}: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`,
         );
-      const out = warnings.length ? [`      <system-out>${escapeXml(warnings.join('\n'))}</system-out>`] : [];
+      const out = warnings.length
+        ? [`      <system-out>${warnings.map((line) => escapeXml(line)).join('\n')}</system-out>`]
+        : [];
       return [
         `    <testcase classname="vmi-render.lint" name="${name}">`,
         ...failures,
@@ -135,9 +152,9 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
       '',
     ].join('\n');
   }
-  const lines = sortProblems(report.entries.flatMap((entry) => entry.problems)).map((problem) =>
-    formatProblem(problem, colour),
-  );
+  const all: InputProblem[] = [];
+  for (const entry of report.entries) for (const problem of entry.problems) all.push(problem);
+  const lines = sortProblems(all).map((problem) => formatProblem(problem, colour));
   const documents = report.entries.filter((entry) => entry.document !== '').length;
   lines.push(
     `${documents} document(s) checked: ${report.errors} error(s), ${report.warnings} warning(s)` +

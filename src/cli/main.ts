@@ -1,5 +1,5 @@
 // The command line: commander wiring and the one top-level error handler. The only place that prints.
-import { existsSync } from 'node:fs';
+import { existsSync, fstatSync, readFileSync, statSync } from 'node:fs';
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { InternalError, UsageError, VmiRenderError, type InputProblem } from '../errors.js';
 import { KUBEVIRT_VERSIONS, SUPPORTED_RELEASES, NEWEST_RELEASE } from '../release/release.js';
@@ -14,6 +14,8 @@ export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
+/** Standard output could not be written (ENOSPC, EIO, closed): sysexits' EX_IOERR. */
+export const EXIT_OUTPUT = 74;
 
 export interface CliIO {
   stdout: NodeJS.WriteStream;
@@ -32,11 +34,30 @@ const defaultIO = (): CliIO => {
   };
 };
 
-/** A reader that goes away early (`vmi-render ... | head`) is not an error. */
-function ignoreClosedPipe(stream: NodeJS.WriteStream): void {
+/** Writing standard output failed: one line on standard error, exit EXIT_OUTPUT. */
+class OutputError extends Error {}
+
+function describeWriteError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reasons: Record<string, string> = {
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EBADF: 'standard output is closed',
+    EFBIG: 'file too large',
+    EAGAIN: 'standard output is not writable',
+  };
+  const reason = (code && reasons[code]) ?? (error instanceof Error ? error.message : String(error));
+  return `cannot write to standard output: ${reason}${code ? ` (${code})` : ''}`;
+}
+
+/**
+ * Write errors on the real standard output. A reader that goes away early (`vmi-render ... | head`) is not
+ * an error: exit quietly. Any other error fails the pending write (see write), which ends the command.
+ */
+function handleOutputErrors(stream: NodeJS.WriteStream): void {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
   });
 }
 
@@ -47,6 +68,21 @@ function collect(value: string, previous: string[] | undefined): string[] {
 /** `--objects a.yaml,b.yaml` is `--objects a.yaml --objects b.yaml` (as kubectl's -f takes lists). */
 function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').filter((part) => part !== '')];
+}
+
+/**
+ * Whether the process was started with standard output closed (`>&-`): Node.js then opens /dev/null in its
+ * place, read-write, where a shell's `>/dev/null` opens it write-only (Linux only: /proc/self/fdinfo).
+ */
+function stdoutWasClosed(): boolean {
+  try {
+    const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync('/proc/self/fdinfo/1', 'utf8'));
+    if (!flags || (parseInt(flags[1]!, 8) & 3) !== 2) return false;
+    const stdout = fstatSync(1);
+    return stdout.isCharacterDevice() && stdout.rdev === statSync('/dev/null').rdev;
+  } catch {
+    return false;
+  }
 }
 
 function addInputOptions(command: Command): Command {
@@ -110,8 +146,22 @@ Examples:
 
 async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
   if (!text) return;
+  if (stream === process.stdout && stdoutWasClosed()) {
+    throw new OutputError(describeWriteError({ code: 'EBADF' }));
+  }
+  // a system error (an errno code) is the output's fault; anything else is vmi-render's
+  const failure = (error: unknown): unknown =>
+    /^E[A-Z]+$/.test(String((error as NodeJS.ErrnoException | undefined)?.code))
+      ? new OutputError(describeWriteError(error))
+      : error;
   await new Promise<void>((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
+    try {
+      stream.write(text, (error) =>
+        error && (error as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(failure(error)) : resolve(),
+      );
+    } catch (error) {
+      reject(failure(error));
+    }
   });
 }
 
@@ -325,7 +375,7 @@ function checkCommandWord(program: Command, argv: string[]): void {
 
 /** Runs the CLI; resolves to the exit code. Never throws. */
 export async function main(argv: string[], io: CliIO = defaultIO()): Promise<number> {
-  if (io.stdout === process.stdout) ignoreClosedPipe(process.stdout);
+  if (io.stdout === process.stdout) handleOutputErrors(process.stdout);
   let exitCode = EXIT_OK;
   const program = buildProgram(io, (code) => (exitCode = code));
   try {
@@ -349,6 +399,10 @@ function handleError(error: unknown, io: CliIO): number {
       return EXIT_OK;
     }
     return EXIT_USAGE; // commander already printed the message
+  }
+  if (error instanceof OutputError) {
+    io.stderr.write(`vmi-render: ${error.message}\n`);
+    return EXIT_OUTPUT;
   }
   if (error instanceof UsageError) {
     io.stderr.write(`vmi-render: ${error.message}\n`);

@@ -2,6 +2,8 @@
 import { closeSync, openSync, readdirSync, readSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  isAlias,
+  isCollection,
   isMap,
   isScalar,
   isSeq,
@@ -10,9 +12,23 @@ import {
   type Document,
   type Node,
   type YAMLError,
+  type YAMLMap,
 } from 'yaml';
-import { InvalidInputError, type InputProblem } from '../errors.js';
-import { readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
+import {
+  InvalidInputError,
+  MAX_PROBLEMS_PER_DOCUMENT,
+  moreProblemsMessage,
+  type InputProblem,
+} from '../errors.js';
+import { readYamlPositions, readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
+import {
+  inexactIntegerMessage,
+  jsonSyntaxError,
+  looksLikeJson,
+  positions,
+  readJsonDocument,
+  type JsonDocument,
+} from './json-reader.js';
 
 export { nonFiniteNumbers } from '../schema/document-check.js';
 
@@ -153,39 +169,164 @@ export function readInput(
   return { file, text };
 }
 
-/** Depth of the YAML node tree before converting it (toJS recurses). */
-function nodeDepth(root: Node | null): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (depth > max) max = depth;
-    if (depth > MAX_NESTING_DEPTH) return depth;
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        stack.push([pair.key, depth + 1]);
-        stack.push([pair.value, depth + 1]);
-      }
-    } else if (isSeq(node)) {
-      for (const item of node.items) stack.push([item, depth + 1]);
-    }
-  }
-  return max;
+/** A problem the node walk finds: where (an offset in the text), the field path, and what. */
+interface NodeProblem {
+  offset: number;
+  path: string;
+  message: string;
 }
 
-/** Depth of a converted value, iteratively (aliases can build deep, even cyclic, values from shallow nodes). */
-function valueDepth(root: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[root, 0]];
+interface NodeFacts {
+  depth: number;
+  /** The document uses aliases: its value can be larger than its text. */
+  aliases: boolean;
+  problems: NodeProblem[];
+}
+
+/** A key as written (`1`, `"1"`, `'1'`). */
+function keySource(key: unknown, text: string): string {
+  const range = (key as Node | null)?.range;
+  return range ? text.slice(range[0], range[1]).trim() : String(key);
+}
+
+/** A mapping key as sigs.k8s.io/yaml turns it into a JSON key, or undefined where it refuses the key. */
+function jsonKeyOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/**
+ * One iterative walk over the YAML node tree before converting it (toJS recurses): its depth, whether it
+ * has aliases, and what kubectl's YAML-to-JSON conversion refuses or changes: duplicate keys after
+ * resolution (`1` and `"1"` are the same JSON key), keys that are collections or null, and whole numbers
+ * beyond 2^53, which a JavaScript number cannot carry exactly. Linear in the number of nodes (the yaml
+ * package's own duplicate check compares every pair of keys).
+ */
+function walkNodes(root: Node | null, document: Document, text: string): NodeFacts {
+  const facts: NodeFacts = { depth: 0, aliases: false, problems: [] };
+  interface Frame {
+    node: unknown;
+    depth: number;
+    parent: Frame | undefined;
+    key: string | number | undefined;
+  }
+  const pathOf = (frame: Frame | undefined): string => {
+    const parts: (string | number)[] = [];
+    for (let f = frame; f && f.key !== undefined; f = f.parent) parts.push(f.key);
+    return formatFieldPath(parts.reverse());
+  };
+  const stack: Frame[] = [{ node: root, depth: 0, parent: undefined, key: undefined }];
   while (stack.length) {
-    const [value, depth] = stack.pop()!;
-    if (depth > max) max = depth;
-    if (depth > MAX_NESTING_DEPTH) return depth;
-    if (value && typeof value === 'object') {
-      for (const child of Object.values(value)) stack.push([child, depth + 1]);
+    const frame = stack.pop()!;
+    const { node, depth } = frame;
+    if (depth > facts.depth) facts.depth = depth;
+    if (depth > MAX_NESTING_DEPTH) return facts;
+    if (isAlias(node)) {
+      facts.aliases = true;
+    } else if (isMap(node)) {
+      const seen = new Map<string, { source: string }>();
+      for (const pair of node.items) {
+        let key: unknown = pair.key;
+        if (isAlias(key)) {
+          facts.aliases = true;
+          key = key.resolve(document) ?? key;
+        }
+        const offset = (pair.key as Node | null)?.range?.[0] ?? node.range?.[0] ?? 0;
+        const keyValue = isScalar(key) ? key.value : key;
+        const jsonKey = isScalar(key) ? jsonKeyOf(keyValue) : undefined;
+        if (jsonKey === undefined) {
+          const what = isCollection(key) ? 'a collection' : keyValue === null ? 'null' : typeof keyValue;
+          facts.problems.push({
+            offset,
+            path: pathOf(frame),
+            message: `a mapping key must be a string, number or boolean, not ${what} (JSON has no such key)`,
+          });
+          continue;
+        }
+        const first = seen.get(jsonKey);
+        if (first !== undefined) {
+          const source = keySource(key, text);
+          facts.problems.push({
+            offset,
+            path: '',
+            message:
+              source === first.source
+                ? 'Map keys must be unique'
+                : `Map keys must be unique (${first.source} and ${source} are the same JSON key ${JSON.stringify(jsonKey)})`,
+          });
+          continue;
+        }
+        seen.set(jsonKey, { source: keySource(key, text) });
+        stack.push({ node: pair.value, depth: depth + 1, parent: frame, key: jsonKey });
+      }
+    } else if (isSeq(node)) {
+      for (let i = 0; i < node.items.length; i++) {
+        stack.push({ node: node.items[i], depth: depth + 1, parent: frame, key: i });
+      }
+    } else if (isScalar(node) && typeof node.value === 'number') {
+      const value = node.value;
+      if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+        const range = node.range ?? [0, 0];
+        facts.problems.push({
+          offset: range[0],
+          path: pathOf(frame),
+          message: inexactIntegerMessage(text.slice(range[0], range[1]).trim(), value),
+        });
+      }
     }
   }
-  return max;
+  return facts;
+}
+
+/** A dotted field path: `spec.domain.devices.disks[1].name`. */
+function formatFieldPath(path: FieldPath): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+/** What a document holds once its aliases are expanded is bounded like its text. */
+export const MAX_EXPANDED_SIZE = MAX_INPUT_BYTES;
+
+/**
+ * Depth and size (nodes plus string lengths) of a converted value, iteratively, stopping as soon as either
+ * exceeds its limit (aliases can build deep, huge, even cyclic values from a small text).
+ */
+function measureValue(root: unknown): { depth: number; size: number } {
+  let depth = 0;
+  let size = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [value, d] = stack.pop()!;
+    if (d > depth) depth = d;
+    size += typeof value === 'string' ? value.length + 1 : 1;
+    if (depth > MAX_NESTING_DEPTH || size > MAX_EXPANDED_SIZE) break;
+    if (value && typeof value === 'object') {
+      for (const child of Object.values(value)) stack.push([child, d + 1]);
+    }
+  }
+  return { depth, size };
+}
+
+type AnyPair = YAMLMap['items'][number];
+const pairsByKeyCache = new WeakMap<YAMLMap, Map<unknown, AnyPair>>();
+
+/** A mapping's entries by key value, made once per mapping: a report can locate thousands of its keys. */
+function pairsByKey(map: YAMLMap): Map<unknown, AnyPair> {
+  let pairs = pairsByKeyCache.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    for (const item of map.items) {
+      const key = isScalar(item.key) ? item.key.value : item.key;
+      if (!pairs.has(key)) pairs.set(key, item);
+    }
+    pairsByKeyCache.set(map, pairs);
+  }
+  return pairs;
 }
 
 function locator(document: Document, lineCounter: LineCounter) {
@@ -200,7 +341,7 @@ function locator(document: Document, lineCounter: LineCounter) {
       const parent = parts.length > 1 ? document.getIn(parts.slice(0, -1), true) : document.contents;
       const last = parts[parts.length - 1];
       if (isMap(parent)) {
-        const pair = parent.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === last);
+        const pair = pairsByKey(parent).get(last!);
         const keyRange = (pair?.key as Node | undefined)?.range;
         if (keyRange) return position(keyRange[0]);
       } else if (isSeq(parent) && typeof last === 'number') {
@@ -223,15 +364,37 @@ function syntaxMessage(error: YAMLError): string {
 /** Parses a multi-document YAML (or JSON) text. Every problem is reported at once (syntax errors: up to 20). */
 export function parseDocuments(input: InputText): SourceDocument[] {
   const read = readYamlStream(input.text);
-  return read ? withLazyPositions(input, read) : parseWithPositions(input);
+  if (read) return withLazyPositions(input, read);
+  const json = readJsonDocument(input.text, MAX_NESTING_DEPTH);
+  if (json) return jsonDocuments(input, json);
+  return parseWithPositions(input);
+}
+
+/**
+ * Texts outside what the fast readers take are read with the yaml package, whose syntax tree costs about a
+ * kilobyte per node: more nodes than this are refused before parsing (a rough count from the separators).
+ */
+export const MAX_YAML_NODES = 250_000;
+
+/** An upper bound of sorts on the nodes of a YAML text: its item separators, line breaks and brackets. */
+function roughNodeCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44 || c === 10 || c === 91 || c === 123) count++; // , \n [ {
+  }
+  return count;
 }
 
 function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof parseAllDocuments> {
   return parseAllDocuments(text, {
     lineCounter,
-    uniqueKeys: true,
+    // checked by walkNodes, in linear time and after resolution (`1` and "1" are the same key)
+    uniqueKeys: false,
     prettyErrors: false,
     strict: true,
+    // walkNodes reports what the library would only warn about (a collection as a key)
+    logLevel: 'error',
     // YAML 1.1 tags (!!binary, !!set, !!timestamp, ...) stay plain strings, lists and maps: JSON values.
     resolveKnownTags: false,
   });
@@ -239,7 +402,7 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
 
 /**
  * Documents the fast reader read (./yaml-reader.ts: same values, no positions, no errors possible). Positions
- * are needed only to report a problem: the first request parses the text again, with the yaml package.
+ * are needed only to report a problem: the first request reads the text again, recording them.
  */
 function withLazyPositions(
   input: InputText,
@@ -247,9 +410,16 @@ function withLazyPositions(
 ): SourceDocument[] {
   let locators: SourceDocument['locate'][] | undefined;
   const locatorOf = (index: number): SourceDocument['locate'] => {
+    if (!locators) locators = readYamlPositions(input.text);
     if (!locators) {
-      const lineCounter = new LineCounter();
-      locators = parseYaml(input.text, lineCounter).map((document) => locator(document, lineCounter));
+      if (roughNodeCount(input.text) > MAX_YAML_NODES) {
+        // too large for the yaml package's syntax tree: the document's problems are reported at its start
+        const start = { line: 1, column: 1 };
+        locators = values.map(() => () => start);
+      } else {
+        const lineCounter = new LineCounter();
+        locators = parseYaml(input.text, lineCounter).map((document) => locator(document, lineCounter));
+      }
     }
     return locators[index]!;
   };
@@ -262,8 +432,45 @@ function withLazyPositions(
   return result;
 }
 
+/** The yaml package's locators for the documents of a text (the fast reader's must agree: see its test). */
+export function yamlPackageLocators(text: string): SourceDocument['locate'][] {
+  const lineCounter = new LineCounter();
+  return parseYaml(text, lineCounter).map((document) => locator(document, lineCounter));
+}
+
+/** A JSON text (./json-reader.ts): one document, positions found in the text when asked for. */
+function jsonDocuments(input: InputText, json: JsonDocument): SourceDocument[] {
+  const file = displayName(input.file);
+  if (json.problems.length) {
+    const position = positions(input.text);
+    const shown = json.problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
+    if (json.problems.length > shown.length) {
+      shown.push({ offset: 0, path: [], message: moreProblemsMessage(json.problems.length - shown.length) });
+    }
+    const problems: InputProblem[] = shown.map((problem) => ({
+      location: { file, ...position(problem.offset) },
+      path: formatFieldPath(problem.path),
+      message: problem.message,
+      severity: 'error',
+    }));
+    throw new InvalidInputError(`${file}: invalid JSON`, problems);
+  }
+  return [{ file: input.file, index: 1, value: json.value, locate: json.locate }];
+}
+
 function parseWithPositions(input: InputText): SourceDocument[] {
   const file = displayName(input.file);
+  const nodes = roughNodeCount(input.text);
+  if (nodes > MAX_YAML_NODES) {
+    const limit = `has too many YAML nodes for the general YAML reader (about ${nodes}; the limit is ${MAX_YAML_NODES}): write it as JSON or as plain block-style YAML (no anchors, tags or flow collections)`;
+    // a large text that looks like JSON: JSON.parse's complaint too (the JSON reader has no such limit)
+    const syntax = looksLikeJson(input.text) ? jsonSyntaxError(input.text) : undefined;
+    if (syntax) {
+      const at = syntax.offset !== undefined ? positions(input.text)(syntax.offset) : undefined;
+      fail(input.file, `${limit}; read as JSON, it is invalid: ${syntax.message}`, at?.line, at?.column);
+    }
+    fail(input.file, limit);
+  }
   const lineCounter = new LineCounter();
   let documents: ReturnType<typeof parseAllDocuments>;
   try {
@@ -294,9 +501,27 @@ function parseWithPositions(input: InputText): SourceDocument[] {
     if (contents === null) return; // an empty document between separators
     const start = lineCounter.linePos(contents.range?.[0] ?? 0);
     const at = { file, line: start.line, column: start.col };
-    if (nodeDepth(contents) > MAX_NESTING_DEPTH) {
+    const nodeFacts = walkNodes(contents, document, input.text);
+    if (nodeFacts.depth > MAX_NESTING_DEPTH) {
       const message = `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
       problems.push({ location: at, path: '', message, severity: 'error' });
+      return;
+    }
+    if (nodeFacts.problems.length) {
+      const shown = nodeFacts.problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
+      if (nodeFacts.problems.length > shown.length) {
+        const hidden = nodeFacts.problems.length - shown.length;
+        shown.push({ offset: contents.range?.[0] ?? 0, path: '', message: moreProblemsMessage(hidden) });
+      }
+      for (const problem of shown) {
+        const { line, col } = lineCounter.linePos(problem.offset);
+        problems.push({
+          location: { file, line, column: col },
+          path: problem.path,
+          message: problem.message,
+          severity: 'error',
+        });
+      }
       return;
     }
     let value: unknown;
@@ -312,10 +537,18 @@ function parseWithPositions(input: InputText): SourceDocument[] {
       problems.push({ location: at, path: '', message, severity: 'error' });
       return;
     }
-    if (valueDepth(value) > MAX_NESTING_DEPTH) {
-      const message = `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
-      problems.push({ location: at, path: '', message, severity: 'error' });
-      return;
+    if (nodeFacts.aliases) {
+      const measured = measureValue(value);
+      if (measured.depth > MAX_NESTING_DEPTH) {
+        const message = `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
+        problems.push({ location: at, path: '', message, severity: 'error' });
+        return;
+      }
+      if (measured.size > MAX_EXPANDED_SIZE) {
+        const message = `document ${i + 1} expands through its aliases to more than ${MAX_EXPANDED_SIZE} bytes (the input limit)`;
+        problems.push({ location: at, path: '', message, severity: 'error' });
+        return;
+      }
     }
     // An empty document (a trailing `---`, or only comments) is skipped, as kubectl skips it.
     if (value === null || value === undefined) return;
@@ -332,7 +565,7 @@ function parseWithPositions(input: InputText): SourceDocument[] {
       severity: 'error',
     });
   }
-  problems.unshift(...syntaxErrors);
+  problems.splice(0, 0, ...syntaxErrors); // at most MAX_SYNTAX_ERRORS + 1
   if (problems.length) throw new InvalidInputError(`${file}: invalid YAML`, problems);
   return result;
 }

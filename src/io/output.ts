@@ -1,7 +1,7 @@
 // Writing Pods as YAML or JSON. Keys are sorted at every level, as `kubectl get -o yaml` prints them,
 // so the same input always gives byte-identical output.
-import { stringify } from 'yaml';
-import { writeYamlDocument } from './yaml-writer.js';
+import { Document, stringify, visit } from 'yaml';
+import { escapeRawBreaks, RAW_BREAKS, writeYamlDocument } from './yaml-writer.js';
 
 export type OutputFormat = 'yaml' | 'json';
 
@@ -24,19 +24,39 @@ export function formatObjects(objects: unknown[], format: OutputFormat): string 
     const canonical = objects.map(canonicalize);
     const value =
       canonical.length === 1 ? canonical[0] : { apiVersion: 'v1', kind: 'List', items: canonical };
-    return JSON.stringify(value, null, 2) + '\n';
+    return escapeJsonText(JSON.stringify(value, null, 2)) + '\n';
   }
   // The fast writer prints the same text; the yaml package does what it declines (multi-line strings...).
-  return objects
-    .map(
-      (object) =>
-        writeYamlDocument(object) ??
-        stringify(canonicalize(object), {
-          indentSeq: false,
-          lineWidth: 0,
-          minContentWidth: 0,
-          aliasDuplicateObjects: false,
-        }),
-    )
-    .join('---\n');
+  return objects.map((object) => writeYamlDocument(object) ?? yamlPackageDocument(object)).join('---\n');
+}
+
+/**
+ * JSON text with DEL, the C1 controls, U+2028 and U+2029 written as \u escapes: JSON.stringify leaves them
+ * raw (valid JSON, but a terminal may act on C1, and older JavaScript parsers took LS/PS for line ends).
+ * They can only occur inside strings, where the escape means the same.
+ */
+export function escapeJsonText(json: string): string {
+  RAW_BREAKS.lastIndex = 0;
+  if (!RAW_BREAKS.test(json)) return json;
+  return json.replace(RAW_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const YAML_OPTIONS = { indentSeq: false, lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false };
+
+/**
+ * A document as the yaml package prints it, except that strings holding what it would leave raw (C1
+ * controls, NEL, LS, PS: see escapeRawBreaks) are double-quoted with those characters escaped.
+ */
+export function yamlPackageDocument(object: unknown): string {
+  const text = stringify(canonicalize(object), YAML_OPTIONS);
+  RAW_BREAKS.lastIndex = 0;
+  if (!RAW_BREAKS.test(text)) return text;
+  const document = new Document(canonicalize(object), YAML_OPTIONS);
+  visit(document, {
+    Scalar(_, node) {
+      RAW_BREAKS.lastIndex = 0;
+      if (typeof node.value === 'string' && RAW_BREAKS.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return escapeRawBreaks(document.toString(YAML_OPTIONS));
 }

@@ -14,7 +14,7 @@ const MAX_IMPLICIT_KEY_LENGTH = 1024;
 const NEEDS_QUOTES = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
 /** Control characters and lone surrogates force double quotes (its stringifyString). */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const FORCE_DOUBLE_QUOTES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
+const FORCE_DOUBLE_QUOTES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u{D800}-\u{DFFF}]/u;
 /** Outside printable ASCII (a fast filter before FORCE_DOUBLE_QUOTES, which is Unicode-aware). */
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 /** Printable ASCII without spaces, starting with a letter, `/` or `_`. */
@@ -237,11 +237,33 @@ function quoted(value: string): string {
   return value.includes('"') && !value.includes("'") ? `'${value}'` : doubleQuoted(value);
 }
 
+/**
+ * What JSON.stringify (and so the yaml package) leaves raw in a double-quoted scalar though YAML 1.1 readers
+ * (Go's, kubectl's) take NEL, LS and PS for line breaks, and a terminal may act on C1 controls: DEL, C1,
+ * U+2028, U+2029. Only double-quoted scalars can hold them (FORCE_DOUBLE_QUOTES).
+ */
+export const RAW_BREAKS = /[\x7f-\x9f\u2028\u2029]/g;
+
+/** RAW_BREAKS as YAML escapes (`\N`, `\L`, `\P`, `\x9b`), in the text of double-quoted scalars. */
+export function escapeRawBreaks(text: string): string {
+  RAW_BREAKS.lastIndex = 0;
+  if (!RAW_BREAKS.test(text)) return text;
+  return text.replace(RAW_BREAKS, (c) =>
+    c === '\u0085'
+      ? '\\N'
+      : c === '\u2028'
+        ? '\\L'
+        : c === '\u2029'
+          ? '\\P'
+          : `\\x${c.charCodeAt(0).toString(16)}`,
+  );
+}
+
 const SHORT_ESCAPES: Record<string, string> = { '0000': '\\0', '0007': '\\a', '000b': '\\v', '001b': '\\e' };
 
 /** JSON's escaping, with YAML's short forms for a few control characters. */
 function doubleQuoted(value: string): string {
-  const json = JSON.stringify(value);
+  const json = escapeRawBreaks(JSON.stringify(value));
   if (!json.includes('\\u')) return json;
   return json.replace(/\\(u([0-9a-f]{4})|.)/g, (escape: string, _: string, code: string | undefined) => {
     if (code === undefined) return escape;

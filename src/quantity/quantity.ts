@@ -19,6 +19,8 @@
 //   - Where upstream converts an out-of-range float64 to int64 (ScaledValue on a value that overflows),
 //     the amd64 result (the minimum int64) is reproduced.
 
+import { RenderError } from '../errors.js';
+
 export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
 /** Powers of ten accepted by newScaledQuantity / scaledValue (upstream resource.Scale constants). */
@@ -69,8 +71,33 @@ const wrap64 = (x: bigint): bigint => BigInt.asIntN(64, x);
 /** Scales are Go int32 values; arithmetic on them wraps. */
 const i32 = (x: number): number => x | 0;
 
+/**
+ * The most decimal digits an exact intermediate value may have. apimachinery has no such bound: its inf.Dec
+ * arithmetic builds whatever a value needs (10^2147483647 to add 1Mi to "1e2147483647", a billion digits
+ * to compare "1e999999999" with 1), spending minutes and gigabytes. Beyond this vmi-render refuses the
+ * value instead (QuantityLimitError), so every quantity costs time bounded by its length.
+ */
+export const MAX_QUANTITY_DIGITS = 10_000;
+
+/** A quantity whose exact arithmetic would exceed MAX_QUANTITY_DIGITS (a render error, exit 1). */
+export class QuantityLimitError extends RenderError {
+  constructor(what: string) {
+    super(
+      `quantity ${what} is too large or too precise to compute with exactly (it would take more than ${MAX_QUANTITY_DIGITS} digits, vmi-render's limit)`,
+    );
+    this.name = 'QuantityLimitError';
+  }
+}
+
+/** A short description of a value for messages: `123...789e-45` rather than its every digit. */
+function describeDec(unscaled: bigint, scale: number): string {
+  let digits = unscaled.toString();
+  if (digits.length > 24) digits = `${digits.slice(0, 10)}...${digits.slice(-10)}`;
+  return scale === 0 ? digits : `${digits}e${-scale}`;
+}
+
 const pow10Cache: bigint[] = [];
-function pow10(n: number): bigint {
+function pow10(n: number, what?: () => string): bigint {
   if (n < 0) throw new RangeError(`negative power of ten: ${n}`);
   if (n < 64) {
     let cached = pow10Cache[n];
@@ -80,6 +107,7 @@ function pow10(n: number): bigint {
     }
     return cached;
   }
+  if (n > MAX_QUANTITY_DIGITS) throw new QuantityLimitError(what ? what() : `with 10^${n}`);
   return 10n ** BigInt(n);
 }
 
@@ -129,6 +157,8 @@ function int64MultiplyScale(a: bigint, b: bigint): Checked {
 }
 
 function positiveScaleInt64(base: bigint, scale: number): Checked {
+  // (zero stays zero however far it is scaled: upstream's loop of `scale` steps, in one)
+  if (base === 0n) return [0n, true];
   switch (scale) {
     case 0:
       return [base, true];
@@ -175,6 +205,13 @@ function divideByScaleInt64(
 ): [result: bigint, remainder: bigint, exact: boolean] {
   if (scale === 0) return [base, 0n, true];
   if (scale >= 18) return [0n, base, false];
+  if (scale < 0) {
+    // Scales more than 2^31 apart: the int32 difference wrapped, upstream's pow10Int64 gives 0 for it and
+    // the division panics.
+    throw new RenderError(
+      'runtime error: integer divide by zero (comparing quantities whose scales are more than 2^31 apart; upstream apimachinery divideByScaleInt64 panics)',
+    );
+  }
   const divisor = pow10(scale);
   return [base / divisor, base % divisor, true];
 }
@@ -204,6 +241,30 @@ function removeInt64Factors(value: bigint, base: bigint): [result: bigint, times
 }
 
 function removeBigIntFactors(d: bigint, factor: bigint): [result: bigint, times: number] {
+  if (d === 0n) return [d, 0];
+  // Dividing by the factor while it divides costs a division per factor: count them from the digits
+  // instead (of the decimal or hexadecimal form), in time linear in the size of d.
+  if (factor === 10n) {
+    const digits = (d < 0n ? -d : d).toString();
+    let zeros = 0;
+    while (digits.charCodeAt(digits.length - 1 - zeros) === 48) zeros++;
+    if (zeros === 0) return [d, 0];
+    const rest = BigInt(digits.slice(0, digits.length - zeros));
+    return [d < 0n ? -rest : rest, zeros];
+  }
+  if (factor === 1024n) {
+    const hex = (d < 0n ? -d : d).toString(16);
+    let zeroBits = 0;
+    let i = hex.length - 1;
+    while (hex.charCodeAt(i) === 48) {
+      zeroBits += 4;
+      i--;
+    }
+    const last = parseInt(hex[i]!, 16);
+    for (let bit = 1; (last & bit) === 0; bit <<= 1) zeroBits++;
+    const times = Math.floor(zeroBits / 10);
+    return [d / (1n << BigInt(10 * times)), times];
+  }
   let times = 0;
   while (d !== 0n) {
     if (d % factor !== 0n) break;
@@ -401,7 +462,8 @@ function amountAsCanonicalBase1024(a: Int64Amount): [mantissa: string, exponent:
 }
 
 function decRescale(x: Dec, newScale: number): bigint {
-  return x.scale === newScale ? x.unscaled : x.unscaled * pow10(newScale - x.scale);
+  if (x.scale === newScale) return x.unscaled;
+  return x.unscaled * pow10(newScale - x.scale, () => describeDec(x.unscaled, x.scale));
 }
 
 function digitCount(x: bigint): number {
@@ -435,7 +497,10 @@ function decSub(x: Dec, y: Dec): Dec {
 /** inf.Dec Round(x, s, RoundUp): the result always has scale s; inexact values move away from zero. */
 function decRoundUp(x: Dec, s: number): Dec {
   const shift = i32(s - x.scale);
-  if (shift >= 0) return { unscaled: x.unscaled * pow10(shift), scale: s };
+  if (shift >= 0) {
+    if (x.unscaled === 0n) return { unscaled: 0n, scale: s };
+    return { unscaled: x.unscaled * pow10(shift, () => describeDec(x.unscaled, x.scale)), scale: s };
+  }
   if (digitCount(x.unscaled) <= -shift) {
     // |x.unscaled| < 10^-shift: the quotient is zero (shortcut that avoids building a huge divisor).
     return { unscaled: BigInt(signOf(x.unscaled)), scale: s };
@@ -480,6 +545,12 @@ function decSetString(s: string): Dec | undefined {
   const intPart = m[2] ?? '';
   const fracPart = m[3] ?? '';
   if (intPart.length + fracPart.length === 0) return undefined;
+  if (intPart.length + fracPart.length > MAX_QUANTITY_DIGITS) {
+    const significant = (intPart + fracPart).replace(/^0+/, '').replace(/0+$/, '');
+    if (significant.length > MAX_QUANTITY_DIGITS) {
+      throw new QuantityLimitError(`${s.slice(0, 12)}... (${s.length} characters)`);
+    }
+  }
   const unscaled = BigInt(intPart + fracPart);
   return { unscaled: m[1] === '-' ? -unscaled : unscaled, scale: fracPart.length };
 }

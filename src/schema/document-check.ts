@@ -2,6 +2,7 @@
 // the selected release, Go's integer ranges, numbers JSON cannot carry, and a name for what is rendered.
 // Problems are returned with field paths; the caller adds where they are in a file (if there is one).
 import type { KubeVirtRelease } from '../release/release.js';
+import { MAX_PROBLEMS_PER_DOCUMENT } from '../errors.js';
 import { CLUSTER_OBJECT_KINDS } from '../state/cluster-state.js';
 import { knownFeatureGates } from '../release/feature-gates.js';
 import { suggestCommand } from '../util/suggest.js';
@@ -137,7 +138,8 @@ export function nonFiniteNumbers(root: unknown): FieldPath[] {
   const path: (string | number)[] = [];
   const visit = (value: unknown): void => {
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) found.push([...path]);
+      // (the caller reports them: a bounded number is enough, the schema says the rest)
+      if (!Number.isFinite(value) && found.length < MAX_PROBLEMS_PER_DOCUMENT) found.push([...path]);
     } else if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         path.push(i);

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileFunction } from '../util/code-cache.js';
 import { NEWEST_RELEASE, type KubeVirtRelease } from '../release/release.js';
+import { objectMetaIssues } from './object-meta.js';
+import { MAX_PROBLEMS_PER_DOCUMENT, moreProblemsMessage } from '../errors.js';
 
 export type SchemaKind =
   | 'VirtualMachineInstance'
@@ -99,9 +101,24 @@ export function validateDocument(
   if (guard) return [guard];
   const validate = loadValidator(kind, release);
   const issues: SchemaIssue[] = [];
-  if (!validate(doc)) issues.push(...toIssues(doc, validate.errors ?? []));
-  issues.push(...checkTypeMeta(kind, doc));
-  return dedupe(issues);
+  // Past a multiple of the problems shown, schema errors are only counted (the rest is an estimate).
+  let unread = 0;
+  if (!validate(doc)) {
+    let errors = validate.errors ?? [];
+    if (errors.length > 10 * MAX_PROBLEMS_PER_DOCUMENT) {
+      unread = errors.length - 10 * MAX_PROBLEMS_PER_DOCUMENT;
+      errors = errors.slice(0, 10 * MAX_PROBLEMS_PER_DOCUMENT);
+    }
+    for (const issue of toIssues(doc, errors)) issues.push(issue);
+  }
+  for (const issue of checkTypeMeta(kind, doc)) issues.push(issue);
+  for (const issue of objectMetaIssues(kind, doc)) issues.push(issue);
+  const unique = dedupe(issues);
+  if (unique.length <= MAX_PROBLEMS_PER_DOCUMENT && unread === 0) return unique;
+  const hidden = Math.max(0, unique.length - MAX_PROBLEMS_PER_DOCUMENT) + unread;
+  if (unique.length > MAX_PROBLEMS_PER_DOCUMENT) unique.length = MAX_PROBLEMS_PER_DOCUMENT;
+  unique.push({ path: [], message: moreProblemsMessage(hidden, unread > 0), severity: 'error' });
+  return unique;
 }
 
 /** `spec.domain.devices.disks[0].name` for a path. */
@@ -311,7 +328,7 @@ function toIssues(doc: unknown, errors: AjvError[]): SchemaIssue[] {
   for (const e of errors) {
     if (e.keyword === 'type' && junctionPaths.has(e.instancePath)) {
       const list = mergedTypes.get(e.instancePath) ?? [];
-      list.push(...typeList(e.params.type));
+      for (const type of typeList(e.params.type)) list.push(type);
       mergedTypes.set(e.instancePath, list);
     }
   }

@@ -407,3 +407,237 @@ describe('fuzz', () => {
     },
   );
 });
+
+// ------------------------------------------------------------------------------------------------------------
+// Hostile text (issue 14): the mutations a structure-aware campaign found harmful, applied to the corpus.
+// Whatever they do, `lint` reports in proportion to the input (a bounded number of bytes per input byte),
+// one problem per line with no raw control character, well-formed JUnit, and no Node.js warning.
+
+const HOSTILE_QUANTITIES = [
+  '1e2147483647',
+  '0e999999999',
+  '1e999999999',
+  '-1.5e-2147483648',
+  '1E+9999',
+  '9'.repeat(12_000),
+  `1.${'0'.repeat(5_000)}1`,
+  '1e18Ei',
+  '0.000000000001Ki',
+];
+const HOSTILE_INTEGERS = [
+  '9007199254740993',
+  '-9223372036854775809',
+  '18446744073709551616',
+  '1e20',
+  '9223372036854775807',
+];
+const CONTROL_STRINGS = [
+  'a\nb: forged',
+  '\u001b[31mred',
+  'x\r\ny',
+  '\u2028',
+  '\u0085',
+  '\u0007bell',
+  'tab\there',
+  '\ud800',
+];
+
+type HostileEdit =
+  | { kind: 'quantity'; at: number; value: string }
+  | { kind: 'integer'; at: number; value: string }
+  | { kind: 'control'; at: number; value: string }
+  | { kind: 'aliases'; width: number; depth: number }
+  | { kind: 'sameKeys' }
+  | { kind: 'collectionKey' }
+  | { kind: 'manyItems'; at: number; count: number };
+
+const hostileEdit: fc.Arbitrary<HostileEdit> = fc.oneof(
+  fc.record({
+    kind: fc.constant('quantity' as const),
+    at: fc.nat(),
+    value: fc.constantFrom(...HOSTILE_QUANTITIES),
+  }),
+  fc.record({
+    kind: fc.constant('integer' as const),
+    at: fc.nat(),
+    value: fc.constantFrom(...HOSTILE_INTEGERS),
+  }),
+  fc.record({
+    kind: fc.constant('control' as const),
+    at: fc.nat(),
+    value: fc.constantFrom(...CONTROL_STRINGS),
+  }),
+  fc.record({
+    kind: fc.constant('aliases' as const),
+    width: fc.integer({ min: 2, max: 12 }),
+    depth: fc.integer({ min: 1, max: 6 }),
+  }),
+  fc.record({ kind: fc.constant('sameKeys' as const) }),
+  fc.record({ kind: fc.constant('collectionKey' as const) }),
+  fc.record({
+    kind: fc.constant('manyItems' as const),
+    at: fc.nat(),
+    count: fc.integer({ min: 10, max: 3_000 }),
+  }),
+);
+
+const QUANTITY_KEYS = new Set(['memory', 'cpu', 'guest', 'storage', 'ephemeral-storage']);
+
+/**
+ * The text of `document` (flow YAML, so every edit can be spelled in it) with the edits applied. Values that
+ * JSON cannot spell (an exact big integer, a key that is not a string) go in as placeholders replaced in the
+ * text.
+ */
+function hostileText(document: Json, edits: HostileEdit[]): string {
+  const root = structuredClone(document);
+  const raw: [string, string][] = [];
+  const placeholder = (text: string): string => {
+    const token = `@@raw${raw.length}@@`;
+    raw.push([JSON.stringify(token), text]);
+    return token;
+  };
+  const prefix: string[] = [];
+  for (const edit of edits) {
+    const paths = allPaths(root);
+    const pick = <T>(list: T[], at: number): T | undefined =>
+      list.length ? list[at % list.length] : undefined;
+    const set = (path: Path, value: Json): void => {
+      (at(root, path.slice(0, -1)) as Record<string | number, Json>)[path.at(-1)!] = value;
+    };
+    switch (edit.kind) {
+      case 'quantity': {
+        const found = pick(
+          paths.filter(([path]) => QUANTITY_KEYS.has(String(path.at(-1)))),
+          edit.at,
+        );
+        if (found) set(found[0], edit.value);
+        break;
+      }
+      case 'integer': {
+        const found = pick(
+          paths.filter(([path, value]) => path.length > 0 && typeof value === 'number'),
+          edit.at,
+        );
+        if (found) set(found[0], placeholder(edit.value));
+        break;
+      }
+      case 'control': {
+        const found = pick(
+          paths.filter(([path, value]) => path.length > 0 && typeof value === 'string'),
+          edit.at,
+        );
+        if (found) set(found[0], `${String(found[1])}${edit.value}`);
+        break;
+      }
+      case 'aliases': {
+        // a0 is a list of `width` strings, each next anchor a list of `width` aliases of the one before
+        prefix.push(`x-a0: &a0 [${Array.from({ length: edit.width }, (_, i) => `"s${i}"`).join(', ')}]`);
+        for (let level = 1; level <= edit.depth; level++) {
+          prefix.push(
+            `x-a${level}: &a${level} [${Array.from({ length: edit.width }, () => `*a${level - 1}`).join(', ')}]`,
+          );
+        }
+        break;
+      }
+      case 'sameKeys':
+        if (isRecord(root) && isRecord(root.metadata))
+          root.metadata.labels = placeholder('{1: a, "1": b, true: c, "true": d}');
+        break;
+      case 'collectionKey':
+        if (isRecord(root) && isRecord(root.metadata))
+          root.metadata.annotations = placeholder('{[a, b]: c, {k: v}: d}');
+        break;
+      case 'manyItems': {
+        const found = pick(
+          paths.filter(([, value]) => Array.isArray(value) && value.length > 0),
+          edit.at,
+        );
+        if (found) {
+          const list = found[1] as Json[];
+          set(
+            found[0],
+            Array.from({ length: edit.count }, (_, i) => structuredClone(list[i % list.length]!)),
+          );
+        }
+        break;
+      }
+    }
+  }
+  let text = JSON.stringify(root);
+  for (const [token, replacement] of raw) text = text.split(token).join(replacement);
+  // the anchors go in as extra top-level keys (unknown fields)
+  if (prefix.length) text = `{${prefix.join(', ')}, ${text.slice(1)}`;
+  return text;
+}
+
+const UNSAFE_FOR_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/; // eslint-disable-line no-control-regex
+const NOT_XML_1_0 =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/; // eslint-disable-line no-control-regex
+const LINT_LINE = /^(warning: )?\S[^\n]*:\d+:\d+: |^\S+: |^\d+ document\(s\) checked: /;
+
+describe('fuzz: hostile text', () => {
+  it(
+    'extreme quantities and integers, aliases, same keys, control characters, long lists: lint reports in proportion, one problem per line (in-process)',
+    { timeout: 120_000 },
+    async () => {
+      let warnings = 0;
+      const onWarning = (): void => {
+        warnings++;
+      };
+      process.on('warning', onWarning);
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.nat(),
+            fc.array(hostileEdit, { minLength: 1, maxLength: 4 }),
+            fc.constantFrom('', '\ufeff'),
+            fc.boolean(),
+            async (index, edits, bom, crlf) => {
+              const fixture = fixtures[index % fixtures.length]!;
+              let input = bom + hostileText(fixture.document, edits);
+              if (crlf) input = input.replace(/\n/g, '\r\n');
+              const context = `edits: ${JSON.stringify(edits)}\ninput: ${JSON.stringify(input.slice(0, 2000))}`;
+              const flags = caseFlags(fixture.testCase);
+              const text = await runMain(['lint', '-', ...flags], { input });
+              assert.ok(
+                text.status === 0 || text.status === 1 || text.status === 2,
+                `exit 0, 1 or 2\n${context}\n${text.stderr}`,
+              );
+              assert.doesNotMatch(text.stderr, STACK_FRAME, context);
+              assert.doesNotMatch(text.stderr, RAW_JS_ERROR, context);
+              // bounded by the input's size: a problem line per input byte at most, plus a constant
+              const printed = text.stdout.length + text.stderr.length;
+              assert.ok(
+                printed <= 400 * input.length + 20_000,
+                `${printed} bytes printed for ${input.length}\n${context}`,
+              );
+              for (const output of [text.stdout, text.stderr]) {
+                assert.doesNotMatch(
+                  output,
+                  UNSAFE_FOR_TEXT,
+                  `no raw control character\n${context}\n${output.slice(0, 2000)}`,
+                );
+              }
+              if (text.status !== 2) {
+                for (const line of text.stdout.trimEnd().split('\n'))
+                  assert.match(line, LINT_LINE, `one problem per line\n${context}`);
+              }
+              const junit = await runMain(['lint', '-o', 'junit', '-', ...flags], { input });
+              if (junit.status !== 2) {
+                assert.doesNotMatch(junit.stdout, NOT_XML_1_0, `well-formed XML\n${context}`);
+                assert.match(
+                  junit.stdout,
+                  /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites [^\n]*>\n/,
+                );
+              }
+            },
+          ),
+          runs(14, 120),
+        );
+      } finally {
+        process.off('warning', onWarning);
+      }
+      assert.equal(warnings, 0, 'no Node.js runtime warning');
+    },
+  );
+});

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseAllDocuments, stringify } from 'yaml';
-import { readYamlDocuments, readYamlStream } from '../../../src/io/yaml-reader.js';
+import { readYamlDocuments, readYamlPositions, readYamlStream } from '../../../src/io/yaml-reader.js';
+import { yamlPackageLocators } from '../../../src/io/documents.js';
 import { ROOT } from '../../support/cli.js';
 
 /** What parseDocuments' yaml package path gives: each document's value, or undefined for any error. */
@@ -93,7 +94,32 @@ function check(text: string): boolean {
     const { nodes, depth } = shape(document);
     assert.ok(nodes <= facts.maxNodes && depth < facts.maxDepth, `shape bounds:\n${text}`);
   }
+  checkPositions(text, fast);
   return true;
+}
+
+/** Every path of every document (and one absent below each) is located where the yaml package locates it. */
+function checkPositions(text: string, documents: unknown[]): void {
+  const fast = readYamlPositions(text);
+  assert.ok(fast, `positions read:\n${text}`);
+  const reference = yamlPackageLocators(text);
+  documents.forEach((document, index) => {
+    if (document === null) return;
+    const stack: [(string | number)[], unknown][] = [[[], document]];
+    while (stack.length) {
+      const [path, value] = stack.pop()!;
+      for (const probe of [path, [...path, 'absent-field']]) {
+        assert.deepEqual(
+          fast[index]!(probe),
+          reference[index]!(probe),
+          `position of ${JSON.stringify(probe)} in document ${index + 1}:\n${text}`,
+        );
+      }
+      if (Array.isArray(value)) value.forEach((item, i) => stack.push([[...path, i], item]));
+      else if (value && typeof value === 'object')
+        for (const [key, item] of Object.entries(value)) stack.push([[...path, key], item]);
+    }
+  });
 }
 
 function yamlFiles(dir: string): string[] {

@@ -4,13 +4,13 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { stringify } from 'yaml';
-import { canonicalize } from '../../../src/io/output.js';
+import { parse } from 'yaml';
+import { yamlPackageDocument } from '../../../src/io/output.js';
 import { writeYamlDocument } from '../../../src/io/yaml-writer.js';
 import { ROOT } from '../../support/cli.js';
 
-const OPTIONS = { indentSeq: false, lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false } as const;
-const reference = (value: unknown): string => stringify(canonicalize(value), OPTIONS);
+// what formatObjects' yaml package path prints (the package's text, with raw NEL/LS/PS/C1 escaped)
+const reference = (value: unknown): string => yamlPackageDocument(value);
 
 /** Agrees with the yaml package, or declines; returns whether it wrote. */
 function check(value: unknown): boolean {
@@ -254,4 +254,27 @@ test('random data: the same text as the yaml package, or declined', () => {
     { numRuns: 3000 },
   );
   assert.ok(written > 1000, `wrote only ${written} of 3000`);
+});
+
+test('what YAML 1.1 readers take for line breaks, and C1 controls, are escaped in double quotes', () => {
+  const value = {
+    a: 'b\u2028c',
+    d: 'e\u0085f',
+    g: 'h\u2029',
+    i: '\u009b31m',
+    'k\u2028': 'multi\nline\u0085',
+  };
+  const fast = writeYamlDocument(value);
+  const slow = yamlPackageDocument(value);
+  for (const text of [fast ?? '', slow]) {
+    assert.doesNotMatch(text, /[\u007f-\u009f\u2028\u2029]/);
+  }
+  assert.equal(fast, undefined, 'a multi-line string goes to the yaml package');
+  assert.match(slow, /^a: "b\\Lc"$/m);
+  assert.match(slow, /^d: "e\\Nf"$/m);
+  assert.match(slow, /^i: "\\x9b31m"$/m);
+  const single = { a: 'b\u2028c', d: 'e\u0085f', g: 'h\u2029', i: '\u009b31m' };
+  assert.equal(writeYamlDocument(single), yamlPackageDocument(single));
+  assert.deepEqual(parse(writeYamlDocument(single)!), single);
+  assert.deepEqual(parse(slow), value);
 });

@@ -6,8 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 
+import { RenderError } from '../../../src/errors.js';
 import {
   MAX_MILLI_VALUE,
+  MAX_QUANTITY_DIGITS,
+  QuantityLimitError,
   QUANTITY_ERROR_MESSAGES,
   Quantity,
   QuantityParseError,
@@ -2654,4 +2657,27 @@ test('golden: NewQuantity, NewMilliQuantity, NewScaledQuantity, NewDecimalQuanti
     problems.push(...describeMismatches(q, want, `NewDecimalQuantity(${u}, ${scale}, ${format})`));
   }
   assert.deepEqual(problems, []);
+});
+
+test('hostile quantities: huge exponents and mantissas cost time in proportion to their length', () => {
+  // accepted as upstream accepts them, with upstream's canonical forms (an int64 amount with a huge scale)
+  assert.equal(Quantity.parse('1e2147483647').toString(), '10e2147483646');
+  assert.equal(Quantity.parse('1.5e2147483647').toString(), '1.5e2147483647');
+  // zero scaled a billion steps is zero, at once (upstream loops over the scale)
+  assert.equal(Quantity.parse('0e999999999').value(), 0n);
+  assert.equal(Quantity.parse('0e999999999').add(Quantity.parse('1Mi')).toString(), '1Mi');
+  // comparing by order of magnitude needs no huge number
+  assert.equal(Quantity.parse('1e999999999').cmp(Quantity.parse('1')), 1);
+  // a 100,000-digit power of ten and a fraction with 100,000 zeros: trailing zeros counted, not divided out
+  assert.equal(Quantity.parse(`1${'0'.repeat(100_000)}`).toString(), '10');
+  assert.equal(Quantity.parse(`0.${'0'.repeat(100_000)}1`).toString(), '1n');
+  // where upstream would build a number of billions of digits, a clean limit error (a render error)
+  assert.throws(
+    () => Quantity.parse('1e2147483647').add(Quantity.parse('1Mi')),
+    (error: unknown) => error instanceof QuantityLimitError && error instanceof RenderError,
+  );
+  assert.throws(() => Quantity.parse('9'.repeat(MAX_QUANTITY_DIGITS + 1)), QuantityLimitError);
+  assert.equal(Quantity.parse('9'.repeat(MAX_QUANTITY_DIGITS)).toString().length, MAX_QUANTITY_DIGITS);
+  // scales more than 2^31 apart: upstream's int32 difference wraps and its division by zero panics
+  assert.throws(() => Quantity.parse('1e2147483647').cmp(Quantity.parse('100m')), /integer divide by zero/);
 });

@@ -270,6 +270,8 @@ describe('schema build: generated modules', () => {
         assert.ok(statSync(file).size > 1000, file);
         assert.doesNotMatch(text, /\brequire\(|^\s*import\s/m, `${file} must not import anything`);
         assert.match(text, /export\s*(\{\s*[\w$]+\s+as\s+default\s*\}|default\s)/, file);
+        // errors are appended in place: concat copies all so far at each call (n invalid items cost n^2)
+        assert.doesNotMatch(text, /\.concat\(/, `${file} merges errors in linear time`);
       }
     }
   });

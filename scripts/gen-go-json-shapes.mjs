@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Generates src/vm/go-json-shapes-<release>.generated.ts: for every struct of KubeVirt's core/v1 API (the Go
+// Generates src/util/go/json-shapes-<release>.generated.ts: for every struct of KubeVirt's core/v1 API (the Go
 // source of that release), the JSON fields with enough type information to replay encoding/json's
 // decode+encode round trip (omitempty zero values dropped, non-omitempty zero scalars emitted, quantities
-// re-printed, unknown fields dropped). One table per reproduced release (src/vm/go-json.ts picks it by
+// re-printed, unknown fields dropped). One table per reproduced release (src/util/go/json-round-trip.ts picks it by
 // config.release). Regenerating the table of a release, from the kubevirt/kubevirt mirror:
 //
 //   mkdir -p /tmp/corev1-v1.9.0
@@ -10,9 +10,9 @@
 //     git -C <mirror> show v1.9.0:staging/src/kubevirt.io/api/core/v1/$f > /tmp/corev1-v1.9.0/$f
 //   done
 //   node scripts/gen-go-json-shapes.mjs v1.9.0 /tmp/corev1-v1.9.0
-//   npx prettier --write src/vm/go-json-shapes-v1.9.0.generated.ts
+//   npx prettier --write src/util/go/json-shapes-v1.9.0.generated.ts
 //
-// A new release also needs its table registered in src/vm/go-json.ts (SHAPES).
+// A new release also needs its table registered in src/util/go/json-round-trip.ts (SHAPES).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,7 +21,7 @@ if (!/^v\d+\.\d+\.\d+$/.test(release ?? '') || !dir) {
   console.error('usage: gen-go-json-shapes.mjs RELEASE CORE_V1_DIR [OUT]  (RELEASE like v1.9.0)');
   process.exit(2);
 }
-const out = outArg ?? new URL(`../src/vm/go-json-shapes-${release}.generated.ts`, import.meta.url).pathname;
+const out = outArg ?? new URL(`../src/util/go/json-shapes-${release}.generated.ts`, import.meta.url).pathname;
 const exportName = `GO_JSON_SHAPES_${release.replaceAll('.', '_').toUpperCase()}`;
 const files = ['types.go', 'schema.go'].map((f) => readFileSync(join(dir, f), 'utf8'));
 

@@ -6,5 +6,5 @@ export {
   type AdmissionOptions,
 } from './vmi-mutator.js';
 export { uuidV5 } from '../util/uuid.js';
-export { applyApiDefaults, type ApiDefaultsOptions } from './api-defaults.js';
-export { canonicalizeVmiQuantities } from './quantities.js';
+export { applyApiDefaults, type ApiDefaultsOptions } from '../pkg/defaults/api-defaults.js';
+export { canonicalizeVmiQuantities } from '../pkg/defaults/quantities.js';

@@ -9,9 +9,9 @@ import {
 import { RenderError, VmiRenderError } from '../errors.js';
 import { RealtimeLabel, SEVESLabel, SEVLabel, VirtualMachineInstanceFinalizer } from '../types/constants.js';
 import type { VirtualMachineInstance } from '../types/kubevirt.js';
-import { isRealtimeEnabled, isSEVESVMI, isSEVVMI, markAsNonroot } from '../render/util/vmi.js';
-import { setDefaultVirtualMachineInstance } from './defaults.js';
-import { decodeVmiQuantities, encodeVmiQuantities } from './quantities.js';
+import { isRealtimeEnabled, isSEVESVMI, isSEVVMI, markAsNonroot } from '../pkg/util/vmi.js';
+import { setDefaultVirtualMachineInstance } from '../pkg/defaults/defaults.js';
+import { decodeVmiQuantities, encodeVmiQuantities } from '../pkg/defaults/quantities.js';
 
 export interface AdmissionOptions {
   /**

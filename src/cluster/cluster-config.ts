@@ -2,7 +2,7 @@
 // upstream: pkg/virt-config/{virt-config.go,configuration.go,feature-gates.go,deprecation}
 import type { KubeVirt, KubeVirtConfiguration } from '../types/kubevirt.js';
 import { Quantity } from '../quantity/quantity.js';
-import { goJsonRoundTrip } from '../vm/go-json.js';
+import { goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import { KubeVirtRelease, NEWEST_RELEASE } from '../release/release.js';
 
 export type Arch = 'amd64' | 'arm64' | 's390x' | 'ppc64le';

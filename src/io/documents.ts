@@ -30,8 +30,6 @@ import {
   type JsonDocument,
 } from './json-reader.js';
 
-export { nonFiniteNumbers } from '../schema/document-check.js';
-
 /** Inputs larger than this are refused before parsing (VM specs are kilobytes), unless raised (--max-input-size). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 /** The most --max-input-size can allow: V8's longest string is about 512 MiB (2^29 - 24 UTF-16 units). */

@@ -1,6 +1,6 @@
 // Pod Security levels, policy versions and the namespace labels that choose them.
 // upstream: k8s.io/pod-security-admission v0.31.14 api/constants.go, api/helpers.go
-import { quote } from '../render/util/strconv.js';
+import { quote } from '../util/go/strconv.js';
 
 export const LEVELS = ['privileged', 'baseline', 'restricted'] as const;
 export type Level = (typeof LEVELS)[number];

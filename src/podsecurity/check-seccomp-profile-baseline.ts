@@ -1,7 +1,7 @@
 // upstream: policy/check_seccompProfile_baseline.go
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1.js';
-import { quote } from '../render/util/strconv.js';
+import { quote } from '../util/go/strconv.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
 import { joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';

@@ -6,13 +6,13 @@ import type { Volume, VirtualMachineInstance } from '../types/kubevirt.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
 import { Quantity } from '../quantity/quantity.js';
 import { EPHEMERAL_DISK_DIR } from './options.js';
-import { basePath, joinPath } from './util/path.js';
+import { basePath, joinPath } from '../util/go/path.js';
 import {
   hasKernelBootContainerImage,
   isCPUDedicated,
   NonRootUID,
   wantsToHaveQOSGuaranteed,
-} from './util/vmi.js';
+} from '../pkg/util/vmi.js';
 
 export const KERNEL_BOOT_NAME = 'kernel-boot';
 export const KERNEL_BOOT_VOLUME_NAME = `${KERNEL_BOOT_NAME}-volume`;

@@ -12,7 +12,7 @@ import type {
 import type { Probe, VirtualMachineInstance } from '../types/kubevirt.js';
 import type { KubeVirtRelease } from '../release/release.js';
 import { VIRT_PRIVATE_DIR } from './options.js';
-import { isNonRootVMI } from './util/vmi.js';
+import { isNonRootVMI } from '../pkg/util/vmi.js';
 
 export const CAP_NET_BIND_SERVICE = 'NET_BIND_SERVICE';
 export const CAP_SYS_NICE = 'SYS_NICE';

@@ -2,7 +2,7 @@
 // upstream: pkg/hooks/hooks.go, pkg/virt-controller/services/sidecar.go
 import type { KubeVirtConfiguration, VirtualMachineInstance } from '../types/kubevirt.js';
 import { RenderError } from '../errors.js';
-import { GoJSONError, goUnmarshal, type GoType } from './util/go-json.js';
+import { GoJSONError, goUnmarshal, type GoType } from '../util/go/json.js';
 
 export const HOOK_SIDECAR_LIST_ANNOTATION_NAME = 'hooks.kubevirt.io/hookSidecars';
 export const HOOK_SOCKETS_SHARED_DIRECTORY = '/var/run/kubevirt-hooks';

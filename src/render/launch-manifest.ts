@@ -66,7 +66,7 @@ import {
 } from './hooks.js';
 import { networkToResourceMapForRender } from './network/resource-map.js';
 import { netBindingPluginSidecarList } from './network/netbinding.js';
-import { DEVICE_INFO_DOWNWARD_API } from './network/vmispec.js';
+import { DEVICE_INFO_DOWNWARD_API } from '../pkg/network/vmispec.js';
 import { generateNetworkAnnotations } from './network/annotations.js';
 import {
   ISTIO_INJECT_SIDECAR_ANNOTATION,
@@ -74,7 +74,7 @@ import {
   istioProxyInjectionEnabled,
 } from './network/istio.js';
 import { NETWORK_INFO_MOUNT_PATH, NETWORK_INFO_VOLUME_NAME } from './network/downwardapi.js';
-import { hasKernelBootContainerImage, isNonRootVMI } from './util/vmi.js';
+import { hasKernelBootContainerImage, isNonRootVMI } from '../pkg/util/vmi.js';
 import { sanitizeHostname } from './util/dns.js';
 import { calculateVirtualMachineInstanceID, VIRTUAL_MACHINE_INSTANCE_ID_LABEL } from './util/instance-id.js';
 

@@ -9,7 +9,7 @@ import {
   isSEVSNPVMI,
   isSEVVMI,
   isTDXVMI,
-} from './util/vmi.js';
+} from '../pkg/util/vmi.js';
 import { isManualTSCFrequencyRequired, toTSCSchedulableLabel } from './util/topology.js';
 
 export const NODE_SCHEDULABLE_LABEL = 'kubevirt.io/schedulable';

@@ -42,9 +42,9 @@ import {
   needVirtioNetDevice,
   wantsToHaveQOSGuaranteed,
   type RawResourceList,
-} from './util/vmi.js';
-import { getNumberOfVCPUs } from './util/hardware.js';
-import { float64ToInt64, goFormatG, goParseFloat } from './util/go-float.js';
+} from '../pkg/util/vmi.js';
+import { getNumberOfVCPUs } from '../pkg/util/hardware.js';
+import { float64ToInt64, goFormatG, goParseFloat } from '../util/go/float.js';
 import { labelSelectorAsSelector, LabelSelectorError } from './util/label-selector.js';
 import { calculateNetworkMemory } from './network/netbinding-memory.js';
 import { hasVMIPersistentReservation } from './storage/reservation.js';

@@ -4,7 +4,7 @@ import type { VirtualMachineInstance } from '../types/kubevirt.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
 import { Quantity } from '../quantity/quantity.js';
 import { NON_ROOT_UID, VIRT_PRIVATE_DIR } from './options.js';
-import { isCPUDedicated, wantsToHaveQOSGuaranteed } from './util/vmi.js';
+import { isCPUDedicated, wantsToHaveQOSGuaranteed } from '../pkg/util/vmi.js';
 
 export const ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY = 'VIRT_LAUNCHER_LOG_VERBOSITY';
 

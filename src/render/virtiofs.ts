@@ -5,8 +5,8 @@ import type { Volume, VirtualMachineInstance } from '../types/kubevirt.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
 import { Quantity } from '../quantity/quantity.js';
 import { VIRT_SHARE_DIR } from './options.js';
-import { joinPath } from './util/path.js';
-import { isCPUDedicated, NonRootUID, RootUser, wantsToHaveQOSGuaranteed } from './util/vmi.js';
+import { joinPath } from '../util/go/path.js';
+import { isCPUDedicated, NonRootUID, RootUser, wantsToHaveQOSGuaranteed } from '../pkg/util/vmi.js';
 import {
   SERVICE_ACCOUNT_SOURCE_DIR,
   getConfigMapSourcePath,

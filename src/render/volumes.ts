@@ -14,8 +14,13 @@ import {
   VIRT_PRIVATE_DIR,
   VIRT_SHARE_DIR,
 } from './options.js';
-import { joinPath, dirPath } from './util/path.js';
-import { hasHugePages, hasKernelBootContainerImage, isNonRootVMI, isVMIVirtiofsEnabled } from './util/vmi.js';
+import { joinPath, dirPath } from '../util/go/path.js';
+import {
+  hasHugePages,
+  hasKernelBootContainerImage,
+  isNonRootVMI,
+  isVMIVirtiofsEnabled,
+} from '../pkg/util/vmi.js';
 import {
   DOWNWARD_METRIC_DISKS_DIR,
   SECRET_SOURCE_DIR,
@@ -36,7 +41,7 @@ import {
 import { KERNEL_BOOT_VOLUME_NAME, LAUNCHER_VOLUME, hasImageDigest, type ImageIDs } from './container-disk.js';
 import { HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
 import { VIRTIOFS_CONTAINERS, VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR } from './virtiofs.js';
-import { bindingPluginNetworkWithDeviceInfoExist, sriovInterfaceExist } from './network/vmispec.js';
+import { bindingPluginNetworkWithDeviceInfoExist, sriovInterfaceExist } from '../pkg/network/vmispec.js';
 import {
   NETWORK_INFO_ANNOTATION,
   NETWORK_INFO_MOUNT_PATH,

@@ -10,5 +10,5 @@ export {
   findPreferenceSpec,
   type InstancetypeSpec,
   type PreferenceSpec,
-} from './instancetype.js';
-export { goJsonDecode, goJsonRoundTrip } from './go-json.js';
+} from '../pkg/instancetype/instancetype.js';
+export { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';

@@ -7,7 +7,7 @@ import { RenderError } from '../errors.js';
 import type { ClusterState } from '../state/cluster-state.js';
 import { PciTopologyVersionAnnotation, PciTopologyVersionV3 } from '../types/constants.js';
 import type { VirtualMachine, VMISpec } from '../types/kubevirt.js';
-import { goJsonDecode, goJsonRoundTrip } from './go-json.js';
+import { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import {
   applyArchitecturePreferences,
   DEFAULT_INSTANCETYPE_KIND,
@@ -16,7 +16,7 @@ import {
   inferDefaultInstancetype,
   inferDefaultPreference,
   type PreferenceSpec,
-} from './instancetype.js';
+} from '../pkg/instancetype/instancetype.js';
 
 export interface VmMutationOptions {
   /**

@@ -4,11 +4,11 @@
 //           pkg/network/admitter/slirp.go validateCreationSlirpBinding
 import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import { isDeepStrictEqual } from 'node:util';
-import { setDefaultVirtualMachineInstanceSpec } from '../admission/defaults.js';
+import { setDefaultVirtualMachineInstanceSpec } from '../pkg/defaults/defaults.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
 import { RenderError } from '../errors.js';
-import { setDefaultNetworkInterface } from '../render/network/vmispec.js';
-import { setDefaultVolumeDisk } from '../render/util/vmi.js';
+import { setDefaultNetworkInterface } from '../pkg/network/vmispec.js';
+import { setDefaultVolumeDisk } from '../pkg/util/vmi.js';
 import type { ClusterState } from '../state/cluster-state.js';
 import {
   CreateMigrationTarget as CreateMigrationTargetAnnotation,
@@ -18,7 +18,7 @@ import {
 import type { KubeVirtRelease } from '../release/release.js';
 import type { ObjectMeta, OwnerReference } from '../types/k8s.js';
 import type { VirtualMachine, VirtualMachineInstance, VMISpec } from '../types/kubevirt.js';
-import { goJsonDecode, goJsonRoundTrip } from './go-json.js';
+import { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import {
   addInstancetypeNameAnnotations,
   addPreferenceNameAnnotations,
@@ -28,7 +28,7 @@ import {
   findInstancetypeSpec,
   findPreferenceSpec,
   type PreferenceSpec,
-} from './instancetype.js';
+} from '../pkg/instancetype/instancetype.js';
 
 export interface VmToVmiOptions {
   /** The UID the created VMI gets (assigned by the API server upstream). */

@@ -1,7 +1,7 @@
 // The HyperV enlightenment checks of virt-api's VMI validation.
 // upstream: pkg/virt-api/webhooks/hyperv.go ValidateVirtualMachineInstanceHyperv
 import type { VMISpec } from '../../types/kubevirt.js';
-import { getHypervFeatureDependencies, hypervFeatureString } from '../hyperv.js';
+import { getHypervFeatureDependencies, hypervFeatureString } from '../../pkg/defaults/hyperv.js';
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 
 type FeatureState = { enabled?: boolean | null } | null | undefined;

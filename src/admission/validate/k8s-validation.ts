@@ -3,7 +3,7 @@
 // upstream: k8s.io/apimachinery/pkg/util/validation (validation.go, field/errors.go),
 // k8s.io/apimachinery/pkg/apis/meta/v1/validation, k8s.io/apimachinery/pkg/api/validation (generic.go),
 // Go 1.22 net.ParseIP / net.ParseMAC / encoding/base64 / strconv.Atoi
-import { quote } from '../../render/util/strconv.js';
+import { quote } from '../../util/go/strconv.js';
 import type { FieldPath } from './types.js';
 
 /** Go's len(s): the UTF-8 byte length (a lone surrogate counts as U+FFFD, 3 bytes, as Go would see it). */

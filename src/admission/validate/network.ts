@@ -3,8 +3,8 @@
 // macvtap.go, passt.go, admit.go), pkg/network/link (mac.go), pkg/network/vmispec
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { Interface, Network, VMISpec } from '../../types/kubevirt.js';
-import { parsePciAddress } from '../../render/util/hardware.js';
-import { quote } from '../../render/util/strconv.js';
+import { parsePciAddress } from '../../pkg/util/hardware.js';
+import { quote } from '../../util/go/strconv.js';
 import { isIPv4, isValidPortName, parseMAC, sanitizeIP } from './k8s-validation.js';
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 

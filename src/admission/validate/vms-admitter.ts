@@ -5,7 +5,7 @@ import type { ClusterState } from '../../state/cluster-state.js';
 import type { ObjectMeta } from '../../types/k8s.js';
 import type { VirtualMachine, VMISpec } from '../../types/kubevirt.js';
 import { VmiRenderError } from '../../errors.js';
-import { goJsonDecode, goJsonRoundTrip } from '../../vm/go-json.js';
+import { goJsonDecode, goJsonRoundTrip } from '../../util/go/json-round-trip.js';
 import {
   applyToVmi,
   checkPreferenceRequirements,
@@ -15,8 +15,11 @@ import {
   getSpreadOptions,
   type InstancetypeSpec,
   type PreferenceSpec,
-} from '../../vm/instancetype.js';
-import { setDefaultVirtualMachineInstanceSpec, validateLiveUpdateMemory } from '../defaults.js';
+} from '../../pkg/instancetype/instancetype.js';
+import {
+  setDefaultVirtualMachineInstanceSpec,
+  validateLiveUpdateMemory,
+} from '../../pkg/defaults/defaults.js';
 import { Quantity } from '../../quantity/quantity.js';
 import { validateNetworksOnCreation } from './network.js';
 import { validateFeatureGates } from './deprecation.js';

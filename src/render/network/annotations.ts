@@ -9,7 +9,11 @@ import {
   NETWORK_ATTACHMENT_ANNOTATION,
   generateCNIAnnotation,
 } from './multus.js';
-import { filterInterfacesSpec, filterNetworksByInterfaces, filterNetworksSpec } from './vmispec.js';
+import {
+  filterInterfacesSpec,
+  filterNetworksByInterfaces,
+  filterNetworksSpec,
+} from '../../pkg/network/vmispec.js';
 
 /** Bridge the istio proxy treats as the VM's interface (masquerade binding). */
 const ISTIO_DEFAULT_BRIDGE_NAME = 'k6t-eth0';

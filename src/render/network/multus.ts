@@ -5,7 +5,7 @@ import { RenderError } from '../../errors.js';
 import type { Interface, Network } from '../../types/kubevirt.js';
 import { createHashedNetworkNameScheme } from './namescheme.js';
 import { readNetBindingPluginConfiguration } from './netbinding.js';
-import { isSecondaryMultusNetwork, lookupInterfaceByName } from './vmispec.js';
+import { isSecondaryMultusNetwork, lookupInterfaceByName } from '../../pkg/network/vmispec.js';
 
 // networkv1.NetworkAttachmentAnnot
 export const NETWORK_ATTACHMENT_ANNOTATION = 'k8s.v1.cni.cncf.io/networks';

@@ -2,13 +2,13 @@
 // upstream: pkg/network/namescheme/networknamescheme.go
 import { createHash } from 'node:crypto';
 import type { Network } from '../../types/kubevirt.js';
-import type { InterfaceStatus } from './vmispec.js';
+import type { InterfaceStatus } from '../../pkg/network/vmispec.js';
 import {
   filterMultusNonDefaultNetworks,
   isSecondaryMultusNetwork,
   lookUpDefaultNetwork,
   lookupInterfaceStatusByName,
-} from './vmispec.js';
+} from '../../pkg/network/vmispec.js';
 
 // kernel interface name limit (15) minus the "-nic" suffix of the bridge binding
 const MAX_IFACE_NAME_LEN = 11;

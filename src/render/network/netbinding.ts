@@ -4,7 +4,7 @@ import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import { RenderError } from '../../errors.js';
 import type { VirtualMachineInstance } from '../../types/kubevirt.js';
 import type { HookSidecar } from '../hooks.js';
-import type { InterfaceBindingPlugin } from './vmispec.js';
+import type { InterfaceBindingPlugin } from '../../pkg/network/vmispec.js';
 
 /**
  * One sidecar per distinct binding plugin (used by an interface) that has a sidecarImage.

@@ -2,7 +2,7 @@
 // upstream: pkg/storage/pod/annotations/generator.go, pkg/storage/velero/annotations.go
 import type { VirtualMachineInstance } from '../../types/kubevirt.js';
 import type { KubeVirtRelease } from '../../release/release.js';
-import { parseBoolOrFalse, quote } from '../util/strconv.js';
+import { parseBoolOrFalse, quote } from '../../util/go/strconv.js';
 
 export const PRE_BACKUP_HOOK_CONTAINER_ANNOTATION = 'pre.hook.backup.velero.io/container';
 export const PRE_BACKUP_HOOK_COMMAND_ANNOTATION = 'pre.hook.backup.velero.io/command';

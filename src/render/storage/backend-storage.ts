@@ -5,8 +5,8 @@ import type { VirtualMachine, VirtualMachineInstance, VMISpec } from '../../type
 import type { ClusterState } from '../../state/cluster-state.js';
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import { VIRT_PRIVATE_DIR } from '../options.js';
-import { joinPath } from '../util/path.js';
-import { isNonRootVMI } from '../util/vmi.js';
+import { joinPath } from '../../util/go/path.js';
+import { isNonRootVMI } from '../../pkg/util/vmi.js';
 
 export const PVC_PREFIX = 'persistent-state-for';
 export const PVC_SIZE = '10Mi';

@@ -1,6 +1,6 @@
 // Where config volumes (ConfigMap, Secret, DownwardAPI, Sysprep, ServiceAccount) are mounted in the launcher.
 // upstream: pkg/config/{config.go,config-map.go,secret.go,downwardapi.go,sysprep.go,service-account.go}
-import { joinPath } from '../util/path.js';
+import { joinPath } from '../../util/go/path.js';
 
 const MOUNT_BASE_DIR = '/var/run/kubevirt-private';
 

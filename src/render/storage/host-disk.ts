@@ -1,6 +1,6 @@
 // Where PVC and hostDisk images are mounted in the launcher.
 // upstream: pkg/host-disk/host-disk.go (path helpers only; disk creation happens on the node)
-import { basePath, joinPath } from '../util/path.js';
+import { basePath, joinPath } from '../../util/go/path.js';
 
 export const PVC_BASE_DIR = '/var/run/kubevirt-private/vmi-disks';
 

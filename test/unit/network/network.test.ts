@@ -23,7 +23,7 @@ import {
   lookUpDefaultNetwork,
   setDefaultNetworkInterface,
   sriovInterfaceExist,
-} from '../../../src/render/network/vmispec.js';
+} from '../../../src/pkg/network/vmispec.js';
 import { caseNames, loadCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');

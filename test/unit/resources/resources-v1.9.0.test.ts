@@ -19,7 +19,7 @@ import {
   sidecarResources,
 } from '../../../src/render/resources.js';
 import { networkToResourceMapForRender } from '../../../src/render/network/resource-map.js';
-import { wantsToHaveQOSGuaranteed } from '../../../src/render/util/vmi.js';
+import { wantsToHaveQOSGuaranteed } from '../../../src/pkg/util/vmi.js';
 import { caseNames, loadReleaseCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 

@@ -14,9 +14,9 @@ import {
   sidecarResources,
 } from '../../../src/render/resources.js';
 import { labelSelectorAsSelector, labelSelectorMatches } from '../../../src/render/util/label-selector.js';
-import { float64ToInt64, goFormatG, goParseFloat } from '../../../src/render/util/go-float.js';
-import { getNumberOfVCPUs } from '../../../src/render/util/hardware.js';
-import { isNonRootVMI, wantsToHaveQOSGuaranteed } from '../../../src/render/util/vmi.js';
+import { float64ToInt64, goFormatG, goParseFloat } from '../../../src/util/go/float.js';
+import { getNumberOfVCPUs } from '../../../src/pkg/util/hardware.js';
+import { isNonRootVMI, wantsToHaveQOSGuaranteed } from '../../../src/pkg/util/vmi.js';
 import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');

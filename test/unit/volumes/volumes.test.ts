@@ -29,8 +29,8 @@ import { isBackendStorageNeededForVMI, pvcForVMI } from '../../../src/render/sto
 import { generateStorageAnnotations } from '../../../src/render/storage/annotations.js';
 import { getMountedHostDiskDir, getMountedHostDiskPath } from '../../../src/render/storage/host-disk.js';
 import { netBindingPluginSidecarList } from '../../../src/render/network/netbinding.js';
-import { basePath, cleanPath, dirPath, joinPath } from '../../../src/render/util/path.js';
-import { quote } from '../../../src/render/util/strconv.js';
+import { basePath, cleanPath, dirPath, joinPath } from '../../../src/util/go/path.js';
+import { quote } from '../../../src/util/go/strconv.js';
 import { dropEmpty } from '../../support/normalize.js';
 import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';

@@ -3,9 +3,9 @@
 // (SetObjectDefaults_VirtualMachineInstance). Upstream only calls them from pkg/defaults during
 // admission: the core/v1 SchemeBuilder registers no defaulting funcs, so neither virt-api's JSON decode
 // nor virt-controller's informers apply them to a stored VMI.
-import type { Disk, Probe, VirtualMachineInstance } from '../types/kubevirt.js';
-import { cloneData } from '../util/clone.js';
-import { NEWEST_RELEASE, type KubeVirtRelease } from '../release/release.js';
+import type { Disk, Probe, VirtualMachineInstance } from '../../types/kubevirt.js';
+import { cloneData } from '../../util/clone.js';
+import { NEWEST_RELEASE, type KubeVirtRelease } from '../../release/release.js';
 
 type FeatureState = { enabled?: boolean } | null | undefined;
 

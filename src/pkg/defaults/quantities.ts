@@ -3,10 +3,10 @@
 // non-pointer quantities that are absent come back as "0", and pointer quantities that are null vanish.
 // The list mirrors the int-or-string quantity fields of the v1.4.0 VMI schema (probe ports are
 // IntOrString, not quantities, and are left alone).
-import { Quantity, QuantityParseError } from '../quantity/quantity.js';
-import { InvalidInputError } from '../errors.js';
-import { cloneData } from '../util/clone.js';
-import type { VirtualMachineInstance } from '../types/kubevirt.js';
+import { Quantity, QuantityParseError } from '../../quantity/quantity.js';
+import { InvalidInputError } from '../../errors.js';
+import { cloneData } from '../../util/clone.js';
+import type { VirtualMachineInstance } from '../../types/kubevirt.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -2,11 +2,11 @@
 // core/v1 structs, encode again): unknown fields vanish, omitempty fields holding their zero value vanish,
 // non-omitempty scalars and non-pointer structs always appear, quantities are re-printed by resource.Quantity.
 // Everything a Go controller writes back has this shape, so the VM stages apply it to their output.
-import { Quantity } from '../quantity/quantity.js';
-import type { KubeVirtRelease, KubeVirtVersion } from '../release/release.js';
-import { GO_JSON_SHAPES_V1_4_0 } from './go-json-shapes-v1.4.0.generated.js';
-import { GO_JSON_SHAPES_V1_9_0 } from './go-json-shapes-v1.9.0.generated.js';
-import { setKey } from '../util/objects.js';
+import { Quantity } from '../../quantity/quantity.js';
+import type { KubeVirtRelease, KubeVirtVersion } from '../../release/release.js';
+import { GO_JSON_SHAPES_V1_4_0 } from './json-shapes-v1.4.0.generated.js';
+import { GO_JSON_SHAPES_V1_9_0 } from './json-shapes-v1.9.0.generated.js';
+import { setKey } from '../objects.js';
 
 type Shapes = Record<string, Record<string, string>>;
 

@@ -1,6 +1,6 @@
 // HyperV enlightenment dependencies filled in at VMI creation.
 // upstream: pkg/defaults/hyperv.go
-import type { VMISpec } from '../types/kubevirt.js';
+import type { VMISpec } from '../../types/kubevirt.js';
 
 type FeatureState = { enabled?: boolean | null } | null | undefined;
 type Hyperv = NonNullable<NonNullable<VMISpec['domain']['features']>['hyperv']>;

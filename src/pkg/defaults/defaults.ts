@@ -2,11 +2,11 @@
 // upstream: pkg/defaults/defaults.go (SetDefaultVirtualMachineInstance and helpers)
 // Quantity fields are expected to hold Quantity objects while these run (see quantities.ts); values set
 // here are Quantity objects too, so the final encoding prints them exactly as Go would.
-import type { ClusterConfig } from '../cluster/cluster-config.js';
-import { newQuantity, Quantity } from '../quantity/quantity.js';
-import type { VirtualMachineInstance, VMISpec } from '../types/kubevirt.js';
-import { setDefaultNetworkInterface } from '../render/network/vmispec.js';
-import { setDefaultVolumeDisk } from '../render/util/vmi.js';
+import type { ClusterConfig } from '../../cluster/cluster-config.js';
+import { newQuantity, Quantity } from '../../quantity/quantity.js';
+import type { VirtualMachineInstance, VMISpec } from '../../types/kubevirt.js';
+import { setDefaultNetworkInterface } from '../network/vmispec.js';
+import { setDefaultVolumeDisk } from '../util/vmi.js';
 import { setObjectDefaultsVirtualMachineInstance } from './api-defaults.js';
 import { setAmd64Defaults } from './amd64.js';
 import { isARM64Spec, setArm64Defaults } from './arm64.js';

@@ -1,6 +1,6 @@
 // amd64 create-time defaults. upstream: pkg/defaults/amd64.go
-import type { KubeVirtRelease } from '../release/release.js';
-import type { VMISpec } from '../types/kubevirt.js';
+import type { KubeVirtRelease } from '../../release/release.js';
+import type { VMISpec } from '../../types/kubevirt.js';
 
 /** Sets `bus` on every disk, cdrom and lun target that has none. */
 export function setDefaultDisksBus(spec: VMISpec, bus: string): void {

@@ -1,6 +1,6 @@
 // arm64 create-time defaults. upstream: pkg/defaults/arm64.go
-import type { KubeVirtRelease } from '../release/release.js';
-import type { VMISpec } from '../types/kubevirt.js';
+import type { KubeVirtRelease } from '../../release/release.js';
+import type { VMISpec } from '../../types/kubevirt.js';
 import { setDefaultDisksBus } from './amd64.js';
 
 const DEFAULT_CPU_MODEL_ARM64 = 'host-passthrough';

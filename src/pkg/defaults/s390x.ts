@@ -1,6 +1,6 @@
 // s390x create-time defaults. upstream: pkg/defaults/s390x.go
-import type { KubeVirtRelease } from '../release/release.js';
-import type { VMISpec } from '../types/kubevirt.js';
+import type { KubeVirtRelease } from '../../release/release.js';
+import type { VMISpec } from '../../types/kubevirt.js';
 import { setDefaultDisksBus } from './amd64.js';
 
 // upstream: IsS390X

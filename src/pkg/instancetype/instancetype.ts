@@ -2,23 +2,23 @@
 // preference requirements.
 // upstream: pkg/instancetype/instancetype.go (v1.4.0); v1.9.0 split it into pkg/instancetype/{find,infer,
 // apply,conflict,preference/{find,apply,requirements,validation},expand}, with the changes branched below.
-import type { KubeVirtRelease } from '../release/release.js';
-import type { ObjectMeta } from '../types/k8s.js';
+import type { KubeVirtRelease } from '../../release/release.js';
+import type { ObjectMeta } from '../../types/k8s.js';
 import type {
   CPU,
   VirtualMachine,
   VirtualMachineInstancetype,
   VirtualMachinePreference,
   VMISpec,
-} from '../types/kubevirt.js';
+} from '../../types/kubevirt.js';
 import {
   ClusterInstancetypeAnnotation,
   ClusterPreferenceAnnotation,
   InstancetypeAnnotation,
   PreferenceAnnotation,
-} from '../types/constants.js';
-import type { ClusterState } from '../state/cluster-state.js';
-import { Quantity, newQuantity } from '../quantity/quantity.js';
+} from '../../types/constants.js';
+import type { ClusterState } from '../../state/cluster-state.js';
+import { Quantity, newQuantity } from '../../quantity/quantity.js';
 
 export type InstancetypeSpec = VirtualMachineInstancetype['spec'];
 export type PreferenceSpec = VirtualMachinePreference['spec'];

@@ -1,14 +1,22 @@
-// CustomResourceDefinitions the e2e tests need (KubeVirt v1.4 core +
+// CustomResourceDefinitions the e2e tests need (KubeVirt core +
 // instancetype API, Multus NetworkAttachmentDefinition), built from the
-// upstream openAPIV3Schemas vendored in schemas/kubevirt/, and a small
-// create-or-replace helper. Node builtins only.
-import { readFileSync } from 'node:fs';
+// upstream openAPIV3Schemas vendored in schemas/kubevirt/<release>/ (the newest
+// release's by default), and a small create-or-replace helper. Node builtins only.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kubeRequest, loadKubeconfig, sleep } from './kube-http.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const SCHEMA_DIR = path.resolve(HERE, '../../schemas/kubevirt');
+const SCHEMAS = path.resolve(HERE, '../../schemas/kubevirt');
+/** The newest release's CRD schemas (what a cluster of the default release serves). */
+export const SCHEMA_DIR = path.join(
+  SCHEMAS,
+  readdirSync(SCHEMAS)
+    .filter((name) => /^v\d+\.\d+\.\d+$/.test(name))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .pop(),
+);
 
 function schemaFor(kind, schemaDir) {
   const file = path.join(schemaDir, `${kind.toLowerCase()}.json`);
@@ -56,7 +64,7 @@ function crd({
  * kubevirt.io/v1alpha3 and instancetype v1alpha1/v1alpha2).
  *
  * @param {object} [opts]
- * @param {string} [opts.schemaDir]              default <repo>/schemas/kubevirt
+ * @param {string} [opts.schemaDir]              default <repo>/schemas/kubevirt/<newest release>
  * @param {boolean} [opts.vmiStatusSubresource=true]  NOTE: upstream KubeVirt's VMI
  *   CRD has NO status subresource (virt-controller/virt-handler write status with
  *   ordinary updates); pass false to mirror upstream exactly.

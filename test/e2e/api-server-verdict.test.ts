@@ -91,9 +91,7 @@ for (const release of Object.keys(SERVERS)) {
       const binDir = process.env[server.binDirVariable];
       assert.ok(binDir, `${server.binDirVariable} is not set (scripts/e2e/run.mjs sets it)`);
       kubectl = join(binDir, 'kubectl');
-      cluster = await (
-        h.cluster.startCluster as (options: { binDir: string; apiserverArgs: string[] }) => Promise<Cluster>
-      )({ binDir, apiserverArgs: server.apiserverArgs });
+      cluster = await h.cluster.startCluster({ binDir, apiserverArgs: server.apiserverArgs });
       kube = new Kube(cluster.kubeconfigPath, h.http);
     });
 

@@ -32,7 +32,12 @@ export interface Cluster {
 }
 
 interface ClusterModule {
-  startCluster(options?: { dataDir?: string; keep?: boolean }): Promise<Cluster>;
+  startCluster(options?: {
+    dataDir?: string;
+    keep?: boolean;
+    binDir?: string;
+    apiserverArgs?: string[];
+  }): Promise<Cluster>;
   createNamespace(kubeconfigPath: string, name: string, labels?: Record<string, string>): Promise<void>;
   freePort(): Promise<number>;
 }
@@ -161,7 +166,9 @@ export async function startTestCluster(
   options: { networkAttachmentDefinition?: boolean } = {},
 ): Promise<TestCluster> {
   const h = await harness();
-  const cluster = await h.cluster.startCluster();
+  // KubeVirt v1.9.0 (the default release) renders containerDisks as image volumes: Kubernetes 1.31 keeps
+  // them only with its (alpha) ImageVolume gate
+  const cluster = await h.cluster.startCluster({ apiserverArgs: ['--feature-gates=ImageVolume=true'] });
   try {
     await h.crds.installKubevirtCrds(cluster.kubeconfigPath, options);
   } catch (error) {

@@ -3,6 +3,8 @@
 // vmi-create-admitter.go ValidateVirtualMachineInstancePerArch
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { VMISpec } from '../../types/kubevirt.js';
+import type { KubeVirtRelease } from '../../release/release.js';
+import { validateArm64Settings } from './arm64.js';
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 
 interface WatchdogDevices {
@@ -61,49 +63,8 @@ function validateS390xSettings(field: FieldPath, spec: VMISpec): AdmissionCause[
   return causes;
 }
 
-const busAvailable = (bus: string | null | undefined): boolean => !bus || bus === 'virtio' || bus === 'scsi';
-
-// upstream v1.9.0: ValidateVirtualMachineInstanceArm64Setting (secure boot is allowed; only
-// host-passthrough CPUs; video types)
-function validateArm64SettingsV1_9(field: FieldPath, spec: VMISpec): AdmissionCause[] {
-  const causes: AdmissionCause[] = [];
-  const notSupported = (message: string, path: FieldPath): void => {
-    causes.push(cause(CauseType.FieldValueNotSupported, message, path));
-  };
-  if (spec.domain.firmware?.bootloader?.bios != null) {
-    notSupported(
-      'Arm64 does not support bios boot, please change to uefi boot',
-      field.child('domain', 'firmware', 'bootloader', 'bios'),
-    );
-  }
-  const model = spec.domain.cpu?.model ?? '';
-  if (model !== '' && model !== 'host-passthrough') {
-    notSupported(
-      'currently, host-passthrough is the only model supported on Arm64',
-      field.child('domain', 'cpu', 'model'),
-    );
-  }
-  (spec.domain.devices.disks ?? []).forEach((disk, i) => {
-    const diskPath = field.child('domain', 'devices', 'disks').index(i);
-    const message = 'Arm64 not support this disk bus type, please use virtio or scsi';
-    if (disk.disk != null && !busAvailable(disk.disk.bus))
-      notSupported(message, diskPath.child('disk', 'bus'));
-    if (disk.cdrom != null && !busAvailable(disk.cdrom.bus))
-      notSupported(message, diskPath.child('cdrom', 'bus'));
-    if (disk.lun != null && !busAvailable(disk.lun.bus)) notSupported(message, diskPath.child('lun', 'bus'));
-  });
-  if (spec.domain.devices.watchdog != null) {
-    notSupported('Arm64 not support Watchdog device', field.child('domain', 'devices', 'watchdog'));
-  }
-  if (spec.domain.devices.sound != null) {
-    notSupported('Arm64 not support sound device', field.child('domain', 'devices', 'sound'));
-  }
-  causes.push(...validateVideoType(field, spec, 'arm64', ['virtio', 'ramfb']));
-  return causes;
-}
-
 /** upstream v1.9.0: ValidateVirtualMachineInstancePerArch */
-export function validatePerArch(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+export function validatePerArch(field: FieldPath, spec: VMISpec, release: KubeVirtRelease): AdmissionCause[] {
   const arch = spec.architecture ?? '';
   switch (arch) {
     case 'amd64':
@@ -111,7 +72,10 @@ export function validatePerArch(field: FieldPath, spec: VMISpec): AdmissionCause
     case 's390x':
       return validateS390xSettings(field, spec);
     case 'arm64':
-      return validateArm64SettingsV1_9(field, spec);
+      return [
+        ...validateArm64Settings(field, spec, release),
+        ...validateVideoType(field, spec, 'arm64', ['virtio', 'ramfb']),
+      ];
     default:
       return [
         cause(CauseType.FieldValueInvalid, `unsupported architecture: ${arch}`, field.child('architecture')),

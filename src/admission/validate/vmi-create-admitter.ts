@@ -147,7 +147,7 @@ export function validateVMICreate(
       ...validateGraceIOVirtualizationAnnotations(FieldPath.of('metadata'), spec, vmi.metadata ?? {}, config),
     );
     causes.push(...validateHyperv(specPath.child('domain', 'features', 'hyperv'), spec));
-    causes.push(...validatePerArch(specPath, spec));
+    causes.push(...validatePerArch(specPath, spec, config.release));
     return causes;
   }
   causes.push(...validateFeatureGates(config, spec));
@@ -159,7 +159,7 @@ export function validateVMICreate(
     ...validateVirtualMachineInstanceMetadata(FieldPath.of('metadata'), vmi.metadata ?? {}, config, options),
   );
   causes.push(...validateHyperv(specPath.child('domain', 'features', 'hyperv'), spec));
-  if (spec.architecture === 'arm64') causes.push(...validateArm64Settings(specPath, spec));
+  if (spec.architecture === 'arm64') causes.push(...validateArm64Settings(specPath, spec, config.release));
   return causes;
 }
 

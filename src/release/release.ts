@@ -24,11 +24,10 @@ function versionNumbers(version: string): [number, number, number] | undefined {
   return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
 }
 
-function compare(a: string, b: string): number {
-  const x = versionNumbers(a)!;
-  const y = versionNumbers(b)!;
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-}
+/** The position of a supported release among KUBEVIRT_VERSIONS (oldest first): their order. */
+const ORDER: ReadonlyMap<KubeVirtVersion, number> = new Map(
+  KUBEVIRT_VERSIONS.map((version, index) => [version, index]),
+);
 
 export class KubeVirtRelease {
   private constructor(
@@ -46,7 +45,7 @@ export class KubeVirtRelease {
 
   /** True for `version` and every later release: the branch that upstream took from `version` on. */
   atLeast(version: KubeVirtVersion): boolean {
-    return compare(this.version, version) >= 0;
+    return ORDER.get(this.version)! >= ORDER.get(version)!;
   }
 
   /** True for every release before `version`. */

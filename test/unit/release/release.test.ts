@@ -17,6 +17,14 @@ describe('release: which KubeVirt release is reproduced', () => {
     assert.equal(NEWEST_RELEASE.version, 'v1.9.0');
   });
 
+  it('keeps KUBEVIRT_VERSIONS oldest first (atLeast reads its order)', () => {
+    const numbers = SUPPORTED_RELEASES.map((release) => release.version.slice(1).split('.').map(Number));
+    for (let i = 1; i < numbers.length; i++) {
+      const [a, b] = [numbers[i - 1]!, numbers[i]!];
+      assert.ok(a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && a[2]! < b[2]!))));
+    }
+  });
+
   it('orders releases: atLeast and before', () => {
     const old = KubeVirtRelease.of('v1.4.0');
     const current = KubeVirtRelease.of('v1.9.0');

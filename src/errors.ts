@@ -14,7 +14,16 @@ export interface InputProblem {
   severity: 'error' | 'warning';
   /** For a refusal by one of virt-api's validating webhooks: that webhook and upstream's own cause. */
   admission?: AdmissionCauseOrigin;
+  /** What found it (absent: reading the inputs). */
+  stage?: ProblemStage;
 }
+
+/**
+ * The stage that found a problem: the schema check of an input, virt-api's VM or VMI validating webhook, the
+ * render (upstream's virt-controller), PodSecurity admission, or kube-apiserver's own Pod validation.
+ */
+export type ProblemStage =
+  'input' | 'schema' | 'vm-admission' | 'vmi-admission' | 'render' | 'pod-security' | 'api-server';
 
 export interface AdmissionCauseOrigin {
   /** The kind whose validating webhook refused: VirtualMachine or VirtualMachineInstance. */

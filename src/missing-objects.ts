@@ -227,15 +227,30 @@ function locateReference(
 export function findMissingObjects(
   document: VirtualMachineInstance | VirtualMachine,
   settings: PipelineSettings,
+  options: { withoutInstancetype?: boolean } = {},
 ): MissingObject[] {
   const state = new RecordingState(settings.state, document.metadata?.name ?? '');
+  // where the VM controller refused the instancetype or preference, what the template alone needs
+  const rendered =
+    options.withoutInstancetype && document.kind === 'VirtualMachine'
+      ? withoutInstancetype(document as VirtualMachine)
+      : document;
   try {
-    renderDocument(document, { ...settings, state });
+    renderDocument(rendered, { ...settings, state });
   } catch {
     // a diagnostic pass: what it found before another error is still worth naming
   }
   return state.missing.map((missing) => locateReference(document, missing, settings.namespace));
 }
+
+/** The VM without its instancetype and preference matchers: its template rendered as written. */
+function withoutInstancetype(vm: VirtualMachine): VirtualMachine {
+  const { instancetype: _instancetype, preference: _preference, ...spec } = vm.spec ?? {};
+  return { ...vm, spec } as VirtualMachine;
+}
+
+/** An error of the VM controller (it builds no VMI, so the render never looked anything up). */
+export const isVMControllerError = (message: string): boolean => message.startsWith('vm controller: ');
 
 const MISSING_OBJECT_HINTS: [RegExp, string][] = [
   [/didn't find PVC (\S+)/, 'PersistentVolumeClaim'],

@@ -110,7 +110,10 @@ function validate(
     strict,
     ...(source.facts ? { facts: source.facts } : {}),
   });
-  return issues.map((issue) => problemAt(source, [...base, ...issue.path], issue.message, issue.severity));
+  return issues.map((issue) => ({
+    ...problemAt(source, [...base, ...issue.path], issue.message, issue.severity),
+    stage: 'schema' as const,
+  }));
 }
 
 /** The item as the API server stores it (dropNullFields), sparing the walk where the reader saw no null. */

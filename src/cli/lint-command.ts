@@ -102,6 +102,7 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
                 column: problem.location.column,
                 path: problem.path,
                 message: problem.message,
+                stage: problem.stage ?? 'input',
                 ...(problem.admission ? { admission: problem.admission } : {}),
               })),
               ...(entry.admission ? { admission: entry.admission } : {}),

@@ -67,6 +67,7 @@ export function podSecurityProblems(
     path: '',
     message: `PodSecurity admission: Failed to parse policy: ${error}`,
     severity: 'warning',
+    stage: 'pod-security',
   }));
   for (const violation of verdict.violations) {
     problems.push({
@@ -74,6 +75,7 @@ export function podSecurityProblems(
       path: violation.location.text,
       message: `${LEAD[violation.mode]}: ${violation.message}`,
       severity: violation.mode === 'enforce' ? enforceSeverity : 'warning',
+      stage: 'pod-security',
     });
   }
   return problems;

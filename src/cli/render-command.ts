@@ -15,6 +15,7 @@ import {
   describeMissing,
   findMissingObjects,
   isMissingObjectError,
+  isVMControllerError,
   namedByError,
   withHint,
   type MissingObject,
@@ -257,9 +258,12 @@ export function runPipeline(
             ? { refusals: refusalsOf(error.admission), admission: error.admission }
             : {};
         // a missing object: name every one the render lacks, not only the first
+        // (a VM controller error: what the template would need besides)
         const missing = isMissingObjectError(error.message)
           ? findMissingObjects(target.document, settings)
-          : [];
+          : isVMControllerError(error.message)
+            ? findMissingObjects(target.document, settings, { withoutInstancetype: true })
+            : [];
         const annotation = missing.length ? undefined : hookAnnotationProblem(target.document, error.message);
         documents.push({
           target,
@@ -322,10 +326,14 @@ export function documentProblems(
       message: `virt-api would refuse to create ${refused}: ${cause.message}${featureGateHint(cause.message)}`,
       severity: refusalSeverity,
       admission: { webhook: cause.webhook, type: cause.type, field: cause.field, message: cause.message },
+      stage: cause.webhook === 'VirtualMachine' ? 'vm-admission' : 'vmi-admission',
     });
   }
   // a refusal without causes (upstream answers with a message only, e.g. a failing VM defaulter)
-  for (const verdict of [document.admission?.vm, document.admission?.vmi]) {
+  for (const [verdict, stage] of [
+    [document.admission?.vm, 'vm-admission'],
+    [document.admission?.vmi, 'vmi-admission'],
+  ] as const) {
     if (verdict === undefined || verdict.allowed || verdict.causes.length > 0 || !verdict.message) continue;
     const { line, column } = document.target.source.locate(document.target.path);
     problems.push({
@@ -333,6 +341,7 @@ export function documentProblems(
       path: '',
       message: `virt-api would refuse to create ${kind} "${name}": ${verdict.message}`,
       severity: refusalSeverity,
+      stage,
     });
   }
   problems.push(...podSecurityProblems(document.podSecurity, document.target, file, refusalSeverity));
@@ -343,6 +352,7 @@ export function documentProblems(
       path: '',
       message: `kube-apiserver would refuse the launcher Pod of ${kind} "${name}" (upstream KubeVirt renders it so too): ${refusal.field}: ${refusal.message}`,
       severity: 'warning',
+      stage: 'api-server',
     });
   }
   if (document.error !== undefined) {
@@ -360,6 +370,7 @@ export function documentProblems(
       path: at ? formatPath(at) : '',
       message: `${kind} "${name}": ${withHint(document.error, dataVolumeOrigin(first))}${annotationNote}`,
       severity: 'error',
+      stage: 'render',
     });
     for (const other of missing) {
       if (other === first) continue;
@@ -369,6 +380,7 @@ export function documentProblems(
         path: other.path ? formatPath(other.path) : '',
         message: `${kind} "${name}": also missing: ${describeMissing(other)} (supply it with --objects${origin ? `; ${origin}` : ''})`,
         severity: 'error',
+        stage: 'render',
       });
     }
   }

@@ -5,7 +5,7 @@ import { after, describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { runCli } from '../support/cli.js';
+import { ROOT, runCli } from '../support/cli.js';
 import { assertCleanFailure, BASIC_VMI, PVC_CASE, runMain, tempDir } from './in-process.js';
 
 type Obj = Record<string, unknown>;
@@ -97,6 +97,7 @@ describe('lint', { concurrency: 4 }, () => {
       column: 9,
       path: 'spec.domain.resources.requests.memory',
       message: '"1Gix" is not a valid quantity',
+      stage: 'schema',
     });
   });
 
@@ -241,3 +242,59 @@ describe('colour', () => {
 function lineOf(text: string, needle: string): number {
   return text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 }
+
+describe('lint: every stage that can run, in one run, each problem with its stage', () => {
+  const lintTemp = tempDir();
+  after(() => lintTemp.cleanup());
+  const CASE = join(ROOT, 'fixtures/conformance/v1.9.0/vm-admit-cases/024-conflict-cpu-threads');
+
+  it('a VM whose instancetype conflicts and whose PVC is missing: both, with virt-api and the render as stages', async () => {
+    const vm = parse(readFileSync(join(CASE, 'vmi.yaml'), 'utf8')) as {
+      spec: { template: { spec: { volumes: Record<string, unknown>[] } } };
+    };
+    vm.spec.template.spec.volumes.push({ name: 'data', persistentVolumeClaim: { claimName: 'db-data' } });
+    const file = lintTemp.file('conflict-and-missing-pvc.yaml', stringify(vm));
+    const result = await runCli(['lint', file, '--objects', join(CASE, 'objects.yaml'), '-o', 'json']);
+    assert.equal(result.status, 1);
+    const report = JSON.parse(result.stdout) as {
+      documents: { problems: { stage: string; path: string; message: string; admission?: unknown }[] }[];
+    };
+    const problems = report.documents[0]!.problems;
+    assert.deepEqual(
+      problems.map((problem) => [problem.stage, problem.path]),
+      [
+        ['vm-admission', 'spec.template.spec.domain.cpu.threads'],
+        ['render', ''],
+        ['render', 'spec.template.spec.volumes[2].persistentVolumeClaim.claimName'],
+      ],
+    );
+    assert.deepEqual(problems[0]!.admission, {
+      webhook: 'VirtualMachine',
+      type: 'FieldValueInvalid',
+      field: 'spec.template.spec.domain.cpu.threads',
+      message: 'VM field(s) spec.template.spec.domain.cpu.threads conflicts with selected instance type',
+    });
+    assert.match(problems[2]!.message, /also missing: PersistentVolumeClaim "db-data" in namespace "apps"/);
+  });
+
+  it('schema problems are labelled schema, reading problems input', async () => {
+    const vmi = parse(readFileSync(BASIC_VMI, 'utf8')) as { spec: Record<string, unknown> };
+    vmi.spec.bogusField = 1;
+    const file = lintTemp.file('bogus.yaml', stringify(vmi));
+    const result = await runCli(['lint', file, lintTemp.file('empty.yaml', ''), '-o', 'json']);
+    const report = JSON.parse(result.stdout) as {
+      documents: { problems: { stage: string; message: string }[] }[];
+    };
+    const stages = report.documents.flatMap((document) =>
+      document.problems.map((problem) => [problem.stage, problem.message]),
+    );
+    assert.ok(
+      stages.some(([stage, message]) => stage === 'schema' && /unknown field "bogusField"/.test(message!)),
+      JSON.stringify(stages),
+    );
+    assert.ok(
+      stages.some(([stage, message]) => stage === 'input' && /is empty/.test(message!)),
+      JSON.stringify(stages),
+    );
+  });
+});

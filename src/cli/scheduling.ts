@@ -22,6 +22,68 @@ export interface SchedulingVerdict extends ScheduleVerdict {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type Path = (string | number)[];
+
+/**
+ * What of a Node or Pod the filters read, where its shape is wrong (a hand-written or hostile file): the
+ * field and what it should be. Unparsable quantities are not an error: the scheduler skips them too.
+ */
+function shapeProblems(value: Record<string, unknown>): { path: Path; message: string }[] {
+  const problems: { path: Path; message: string }[] = [];
+  const expect = (ok: boolean, path: Path, what: string) => {
+    if (!ok) problems.push({ path, message: `must be ${what}` });
+    return ok;
+  };
+  const object = (v: unknown, path: Path) => v === undefined || expect(isObject(v), path, 'an object');
+  const stringMap = (v: unknown, path: Path) => {
+    if (v === undefined || !expect(isObject(v), path, 'an object')) return;
+    for (const [key, item] of Object.entries(v as object)) {
+      expect(typeof item === 'string' || typeof item === 'number', [...path, key], 'a string');
+    }
+  };
+  const list = (v: unknown, path: Path, each: (item: Record<string, unknown>, path: Path) => void) => {
+    if (v === undefined || !expect(Array.isArray(v), path, 'a list')) return;
+    (v as unknown[]).forEach((item, i) => {
+      if (expect(isObject(item), [...path, i], 'an object'))
+        each(item as Record<string, unknown>, [...path, i]);
+    });
+  };
+  const string = (v: unknown, path: Path) =>
+    v === undefined || expect(typeof v === 'string', path, 'a string');
+  const metadata = value.metadata;
+  if (object(metadata, ['metadata']) && isObject(metadata))
+    stringMap(metadata.labels, ['metadata', 'labels']);
+  const spec = value.spec;
+  const status = value.status;
+  object(status, ['status']);
+  if (!object(spec, ['spec']) || !isObject(spec)) return problems;
+  if (value.kind === 'Node') {
+    if (spec.unschedulable !== undefined)
+      expect(typeof spec.unschedulable === 'boolean', ['spec', 'unschedulable'], 'true or false');
+    list(spec.taints, ['spec', 'taints'], (taint, path) => {
+      for (const field of ['key', 'value', 'effect']) string(taint[field], [...path, field]);
+    });
+    if (isObject(status)) stringMap(status.allocatable, ['status', 'allocatable']);
+    return problems;
+  }
+  string(spec.nodeName, ['spec', 'nodeName']);
+  string(spec.priorityClassName, ['spec', 'priorityClassName']);
+  if (spec.priority !== undefined)
+    expect(typeof spec.priority === 'number', ['spec', 'priority'], 'a number');
+  stringMap(spec.overhead, ['spec', 'overhead']);
+  for (const field of ['containers', 'initContainers']) {
+    list(spec[field], ['spec', field], (container, path) => {
+      string(container.restartPolicy, [...path, 'restartPolicy']);
+      const resources = container.resources;
+      if (!object(resources, [...path, 'resources']) || !isObject(resources)) return;
+      stringMap(resources.requests, [...path, 'resources', 'requests']);
+      stringMap(resources.limits, [...path, 'resources', 'limits']);
+    });
+  }
+  if (isObject(status)) string(status.phase, ['status', 'phase']);
+  return problems;
+}
+
 /**
  * `--nodes FILE`: what `kubectl get nodes -o yaml` prints (a List, or documents), optionally with the Pods
  * already in the cluster (`kubectl get nodes,pods -A -o yaml`) and PriorityClasses; other kinds are ignored.
@@ -29,27 +91,36 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function loadNodes(file: string, stdin: () => Buffer, maxBytes: number): Cluster {
   const cluster: Cluster = { nodes: [], pods: [], priorityClasses: [] };
   const problems: InputProblem[] = [];
+  const shown = file === '-' ? '<stdin>' : file;
   for (const item of expandLists(parseDocuments(readInput(file, stdin, maxBytes)))) {
     const value = item.value;
-    if (!isObject(value)) continue;
+    if (!isObject(value) || !['Node', 'Pod', 'PriorityClass'].includes(value.kind as string)) continue;
+    const report = (path: Path, message: string) => {
+      const { line, column } = item.document.locate([...item.path, ...path]);
+      problems.push({
+        location: { file: shown, line, column },
+        path: formatPath(path),
+        message,
+        severity: 'error',
+      });
+    };
     const name = isObject(value.metadata) ? value.metadata.name : undefined;
-    if (value.kind === 'Node') {
-      if (typeof name !== 'string' || name === '') {
-        const { line, column } = item.document.locate(item.path);
-        const location = { file: file === '-' ? '<stdin>' : file, line, column };
-        problems.push({
-          location,
-          path: 'metadata.name',
-          message: 'a Node must have a name',
-          severity: 'error',
-        });
-        continue;
-      }
-      cluster.nodes.push(value as Node);
-    } else if (value.kind === 'Pod') cluster.pods.push(value as Pod);
-    else if (value.kind === 'PriorityClass') cluster.priorityClasses!.push(value as PriorityClassLike);
+    if (value.kind === 'PriorityClass') {
+      if (value.value !== undefined && typeof value.value !== 'number') report(['value'], 'must be a number');
+      else cluster.priorityClasses!.push(value as PriorityClassLike);
+      continue;
+    }
+    const shape = shapeProblems(value);
+    for (const problem of shape) report(problem.path, `${value.kind as string}: ${problem.message}`);
+    if (value.kind === 'Node' && (typeof name !== 'string' || name === '')) {
+      report(['metadata', 'name'], 'a Node must have a name');
+      continue;
+    }
+    if (shape.length) continue;
+    if (value.kind === 'Node') cluster.nodes.push(value as Node);
+    else cluster.pods.push(value as Pod);
   }
-  if (problems.length) throw new InvalidInputError(`${file}: invalid Nodes`, problems);
+  if (problems.length) throw new InvalidInputError(`${shown}: invalid Nodes or Pods`, problems);
   return cluster;
 }
 

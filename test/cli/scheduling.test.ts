@@ -115,7 +115,33 @@ describe('scheduling', { concurrency: 4 }, () => {
     const result = await runMain(['render', BASIC_VMI, ...V1_4, '--nodes', nameless]);
     assert.equal(result.status, 1);
     assert.equal(result.stdout, '');
-    assert.match(result.stderr, /nameless\.yaml:1:1: metadata\.name: a Node must have a name/);
+    assert.match(result.stderr, /nameless\.yaml:\d+:\d+: metadata\.name: a Node must have a name/);
+  });
+
+  it('a Node or Pod of the wrong shape: every field located, no crash', async () => {
+    const hostile = temp.file(
+      'hostile.yaml',
+      [
+        'kind: Node\nmetadata: {name: n, labels: {a: [1]}}\nspec: {taints: oops, unschedulable: "yes"}\nstatus: {allocatable: 7}',
+        'kind: Pod\nmetadata: {name: p}\nspec: {nodeName: 3, containers: 5, initContainers: [{resources: {requests: []}}]}',
+        'kind: Node\nmetadata: {name: fine}\nstatus: {allocatable: {cpu: lots}}',
+      ].join('\n---\n'),
+    );
+    const result = await runMain(['lint', BASIC_VMI, ...V1_4, '--nodes', hostile]);
+    assert.equal(result.status, 1);
+    assert.equal(result.stdout, '');
+    for (const field of [
+      'metadata.labels.a: Node: must be a string',
+      'spec.taints: Node: must be a list',
+      'spec.unschedulable: Node: must be true or false',
+      'status.allocatable: Node: must be an object',
+      'spec.nodeName: Pod: must be a string',
+      'spec.containers: Pod: must be a list',
+      'spec.initContainers[0].resources.requests: Pod: must be an object',
+    ]) {
+      assert.ok(result.stderr.includes(field), `missing ${field}:\n${result.stderr}`);
+    }
+    assert.doesNotMatch(result.stderr, /bug|at .*\.js/);
   });
 
   it('the built CLI: lint exits 1 when the Pod fits no node', async () => {

@@ -1,10 +1,19 @@
 // Each reason a node does not take a launcher Pod, with the details kube-scheduler does not print (what the
 // Pod asks for and the node has) and the VMI field or cluster setting the requirement comes from.
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import { matchesRequiredAffinity, unmatchedNodeSelector, ERR_REASON_POD } from './node-affinity.js';
+import {
+  ERR_REASON_POD,
+  isEmptyTerm,
+  matchesFieldRequirement,
+  matchesLabelRequirement,
+  matchesRequiredAffinity,
+  requiredTerms,
+  unmatchedNodeSelector,
+} from './node-affinity.js';
 import { insufficientResources } from './node-resources-fit.js';
 import {
   affinityOrigin,
+  affinityRequirementOrigin,
   nodeSelectorOrigin,
   resourceOrigin,
   tolerationsOrigin,
@@ -76,14 +85,7 @@ function explainNode(
       origin,
     });
   }
-  if (matchesRequiredAffinity(pod, node) === false) {
-    const origin = affinityOrigin(context);
-    reasons.push({
-      reason: ERR_REASON_POD,
-      detail: `no term of the required node affinity matches the node (from ${origin.because})`,
-      origin,
-    });
-  }
+  if (matchesRequiredAffinity(pod, node) === false) reasons.push(...explainAffinity(pod, info, context));
   for (const missing of insufficientResources(requests, info)) {
     if (missing.resourceName === 'pods') {
       reasons.push({
@@ -103,6 +105,47 @@ function explainNode(
     });
   }
   return reasons;
+}
+
+/** With one term, each requirement the node fails, at its origin; with several, that none matches. */
+function explainAffinity(pod: Pod, info: NodeInfo, context: OriginContext): ExplainedReason[] {
+  const terms = (requiredTerms(pod) ?? []).filter((term) => !isEmptyTerm(term));
+  const labels = info.node.metadata?.labels ?? {};
+  if (terms.length === 1) {
+    const term = terms[0]!;
+    const failing: ExplainedReason[] = [];
+    for (const requirement of term.matchExpressions ?? []) {
+      if (matchesLabelRequirement(requirement, labels) === true) continue;
+      const origin = affinityRequirementOrigin(requirement.key, requirement.operator, context);
+      const values = requirement.values?.length ? ` ${requirement.values.join(',')}` : '';
+      const has = Object.hasOwn(labels, requirement.key)
+        ? `the node has ${requirement.key}=${labels[requirement.key]}`
+        : `the node has no label ${requirement.key}`;
+      failing.push({
+        reason: ERR_REASON_POD,
+        detail: `required node affinity ${requirement.key} ${requirement.operator}${values}: ${has} (from ${origin.because})`,
+        origin,
+      });
+    }
+    for (const requirement of term.matchFields ?? []) {
+      if (matchesFieldRequirement(requirement, info.node) === true) continue;
+      const origin = affinityOrigin(context);
+      failing.push({
+        reason: ERR_REASON_POD,
+        detail: `required node affinity ${requirement.key} ${requirement.operator} ${(requirement.values ?? []).join(',')} (from ${origin.because})`,
+        origin,
+      });
+    }
+    if (failing.length) return failing;
+  }
+  const origin = affinityOrigin(context);
+  return [
+    {
+      reason: ERR_REASON_POD,
+      detail: `no term of the required node affinity matches the node (from ${origin.because})`,
+      origin,
+    },
+  ];
 }
 
 /** The explanation of every node the Pod does not fit (in the order of the Nodes). */

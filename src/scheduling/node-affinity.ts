@@ -19,7 +19,7 @@ function parseInt64(text: string): bigint | undefined {
  * Whether one label requirement holds; undefined when upstream cannot build it (labels.NewRequirement fails:
  * wrong number of values, a non-integer for Gt/Lt, an unknown operator), which makes its term match no node.
  */
-function matchesLabelRequirement(
+export function matchesLabelRequirement(
   requirement: NodeSelectorRequirement,
   labels: Record<string, string>,
 ): boolean | undefined {
@@ -53,7 +53,10 @@ function matchesLabelRequirement(
 }
 
 /** matchFields: only In and NotIn of exactly one value; metadata.name is the one field a node has. */
-function matchesFieldRequirement(requirement: NodeSelectorRequirement, node: Node): boolean | undefined {
+export function matchesFieldRequirement(
+  requirement: NodeSelectorRequirement,
+  node: Node,
+): boolean | undefined {
   const values = requirement.values ?? [];
   if ((requirement.operator !== 'In' && requirement.operator !== 'NotIn') || values.length !== 1)
     return undefined;
@@ -62,7 +65,7 @@ function matchesFieldRequirement(requirement: NodeSelectorRequirement, node: Nod
   return requirement.operator === 'In' ? equal : !equal;
 }
 
-const isEmptyTerm = (term: NodeSelectorTerm): boolean =>
+export const isEmptyTerm = (term: NodeSelectorTerm): boolean =>
   (term.matchExpressions ?? []).length === 0 && (term.matchFields ?? []).length === 0;
 
 /** A term matches when all its requirements hold (a term upstream cannot parse matches nothing). */
@@ -74,7 +77,7 @@ export function matchesTerm(term: NodeSelectorTerm, node: Node): boolean {
   return ![...expressions, ...fields].includes(false);
 }
 
-function requiredTerms(pod: Pod): NodeSelectorTerm[] | undefined {
+export function requiredTerms(pod: Pod): NodeSelectorTerm[] | undefined {
   return pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
 }
 

@@ -183,6 +183,32 @@ export function tolerationsOrigin(context: OriginContext): Origin {
     : at('the VMI has no tolerations (spec.tolerations)');
 }
 
+const OBSOLETE_HOST_MODEL_LABEL = 'node-labeller.kubevirt.io/obsolete-host-model';
+
+/**
+ * Why the required node affinity has a requirement on `key`: KubeVirt adds `DoesNotExist` ones to every term
+ * (upstream: template.go, the obsolete host model and forbidden CPU features), the rest is the VMI's.
+ */
+export function affinityRequirementOrigin(key: string, operator: string, context: OriginContext): Origin {
+  if (operator === 'DoesNotExist' && key === OBSOLETE_HOST_MODEL_LABEL) {
+    return at(
+      'the host-model CPU (virt-handler labels nodes whose host CPU model is obsolete)',
+      'spec',
+      'domain',
+      'cpu',
+      'model',
+    );
+  }
+  if (operator === 'DoesNotExist' && key.startsWith(CPU_FEATURE_LABEL_PREFIX)) {
+    const name = key.slice(CPU_FEATURE_LABEL_PREFIX.length);
+    const index = (context.vmi.spec?.domain?.cpu?.features ?? []).findIndex(
+      (feature) => feature.name === name,
+    );
+    if (index >= 0) return at('a forbidden CPU feature', 'spec', 'domain', 'cpu', 'features', index);
+  }
+  return affinityOrigin(context);
+}
+
 export function affinityOrigin(context: OriginContext): Origin {
   return context.vmi.spec?.affinity !== undefined
     ? at('the VMI required node affinity', 'spec', 'affinity', 'nodeAffinity')

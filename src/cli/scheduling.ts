@@ -189,6 +189,8 @@ export interface SchedulingSummary {
   fits: string[];
   message?: string;
   nodes: { name: string; reasons: string[]; fitsByPreemption?: boolean }[];
+  /** kube-scheduler filters that would also judge the Pod, not checked offline. */
+  unchecked?: string[];
 }
 
 export function schedulingSummary(verdict: SchedulingVerdict): SchedulingSummary {
@@ -203,5 +205,6 @@ export function schedulingSummary(verdict: SchedulingVerdict): SchedulingSummary
         ...(node?.fitsByPreemption ? { fitsByPreemption: true } : {}),
       };
     }),
+    ...(verdict.unchecked.length ? { unchecked: verdict.unchecked } : {}),
   };
 }

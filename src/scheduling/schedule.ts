@@ -53,6 +53,35 @@ export interface ScheduleVerdict {
   message?: string;
   /** The Pod's effective request (PodRequests, the resources the scheduler counts). */
   requests: Amounts;
+  /** The filters of kube-scheduler that would also judge this Pod but need more than Nodes and Pods. */
+  unchecked: string[];
+}
+
+/**
+ * The default filter plugins not ported that have something to judge in this Pod: volumes (PVCs are bound,
+ * attached and zoned by VolumeBinding, VolumeRestrictions, NodeVolumeLimits, VolumeZone), host ports,
+ * hard topology spread constraints and required inter-Pod (anti-)affinity (which need every Pod's labels).
+ */
+export function uncheckedFilters(pod: Pod): string[] {
+  const spec = pod.spec;
+  const unchecked: string[] = [];
+  const containers = [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
+  if (containers.some((c) => (c.ports ?? []).some((port) => (port.hostPort ?? 0) > 0)))
+    unchecked.push('NodePorts');
+  if ((spec?.volumes ?? []).some((v) => v.persistentVolumeClaim || v.ephemeral)) {
+    unchecked.push('VolumeRestrictions', 'NodeVolumeLimits', 'VolumeBinding', 'VolumeZone');
+  }
+  if ((spec?.topologySpreadConstraints ?? []).some((c) => c.whenUnsatisfiable === 'DoNotSchedule')) {
+    unchecked.push('PodTopologySpread');
+  }
+  const affinity = spec?.affinity;
+  if (
+    affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ||
+    affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length
+  ) {
+    unchecked.push('InterPodAffinity');
+  }
+  return unchecked;
 }
 
 const TERMINATED = new Set(['Succeeded', 'Failed']);
@@ -180,8 +209,9 @@ export function schedule(renderedPod: Pod, cluster: Cluster): ScheduleVerdict {
   const pod = asCreated(renderedPod);
   const infos = nodeInfos(cluster);
   const requests = countedResources(podRequests(pod));
+  const unchecked = uncheckedFilters(pod);
   if (infos.length === 0) {
-    return { fits: [], nodes: [], message: 'no nodes available to schedule pods', requests };
+    return { fits: [], nodes: [], message: 'no nodes available to schedule pods', requests, unchecked };
   }
   const priorityClasses = cluster.priorityClasses ?? [];
   const allowed = preFilterNodeNames(pod);
@@ -206,6 +236,7 @@ export function schedule(renderedPod: Pod, cluster: Cluster): ScheduleVerdict {
       nodes,
       message: fitErrorMessage(infos.length, [], ERR_REASON_CONFLICT, message),
       requests,
+      unchecked,
     };
   }
   for (const node of nodes) {
@@ -218,8 +249,9 @@ export function schedule(renderedPod: Pod, cluster: Cluster): ScheduleVerdict {
     else node.fits = true;
   }
   const fits = nodes.filter((node) => node.fits).map((node) => node.name);
-  if (fits.length > 0) return { fits, nodes, requests };
+  if (fits.length > 0) return { fits, nodes, requests, unchecked };
   const { message, candidates } = preempt(pod, infos, statuses, priorityClasses);
   for (const node of nodes) if (candidates.has(node.name)) node.fitsByPreemption = true;
-  return { fits, nodes, message: fitErrorMessage(infos.length, statuses.values(), '', message), requests };
+  const failure = fitErrorMessage(infos.length, statuses.values(), '', message);
+  return { fits, nodes, message: failure, requests, unchecked };
 }

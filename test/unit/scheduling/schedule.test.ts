@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { fitErrorMessage, schedule } from '../../../src/scheduling/schedule.js';
+import { fitErrorMessage, schedule, uncheckedFilters } from '../../../src/scheduling/schedule.js';
 import { makeNode, makePod, requesting } from './support.js';
 
 describe('schedule', () => {
@@ -85,5 +85,22 @@ describe('schedule', () => {
       fitErrorMessage(12, [...Array(10).fill(r('b')), r('a'), r('a')]),
       '0/12 nodes are available: 10 b, 2 a.',
     );
+  });
+  it('names the filters it does not port that would also judge the Pod', () => {
+    assert.deepEqual(uncheckedFilters(pod), []);
+    const withPvc = makePod({ volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'c' } }] });
+    assert.deepEqual(uncheckedFilters(withPvc), [
+      'VolumeRestrictions',
+      'NodeVolumeLimits',
+      'VolumeBinding',
+      'VolumeZone',
+    ]);
+    const spread = makePod({
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }],
+      affinity: {
+        podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'h' }] },
+      },
+    });
+    assert.deepEqual(uncheckedFilters(spread), ['PodTopologySpread', 'InterPodAffinity']);
   });
 });

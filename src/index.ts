@@ -391,3 +391,13 @@ export { evaluatePod, violationMessage } from './podsecurity/evaluate.js';
 export { podSecurityVerdict, resolvePolicy, parsePodSecurityFlag } from './podsecurity/launcher-pod.js';
 export type { PodSecurityVerdict, PodSecurityViolation } from './podsecurity/launcher-pod.js';
 export type { Level, LevelVersion, Policy, Version } from './podsecurity/api.js';
+// Scheduling: the filters of kube-scheduler v1.31 over a Pod and the Nodes (and Pods) of a cluster
+export { schedule, fitErrorMessage, explainVerdict } from './scheduling/index.js';
+export type {
+  Cluster,
+  NodeVerdict,
+  ScheduleVerdict,
+  NodeExplanation,
+  ExplainedReason,
+  OriginContext,
+} from './scheduling/index.js';

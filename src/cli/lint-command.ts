@@ -5,6 +5,7 @@ import { documentProblems, type RunOutcome } from './render-command.js';
 import type { AdmissionVerdicts } from '../pipeline.js';
 import type { InputDocument } from './inputs.js';
 import { escapeJsonText } from '../io/output.js';
+import { schedulingSummary, type SchedulingSummary } from './scheduling.js';
 
 export type LintFormat = 'text' | 'json' | 'junit';
 
@@ -17,6 +18,8 @@ export interface LintEntry {
   problems: InputProblem[];
   /** virt-api's verdicts on creating the document's VM and VMI, where admission ran. */
   admission?: AdmissionVerdicts;
+  /** kube-scheduler's verdict on the launcher Pod over the --nodes Nodes. */
+  scheduling?: SchedulingSummary;
 }
 
 export interface LintReport {
@@ -48,6 +51,7 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
     if (document.admission && (document.admission.vm || document.admission.vmi)) {
       entry.admission = document.admission;
     }
+    if (document.scheduling) entry.scheduling = schedulingSummary(document.scheduling);
   }
   // Problems of a whole file or of the cluster inputs (--cluster-config, --objects): one entry per file.
   const fileEntries = new Map<string, LintEntry>();
@@ -106,6 +110,7 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
                 ...(problem.admission ? { admission: problem.admission } : {}),
               })),
               ...(entry.admission ? { admission: entry.admission } : {}),
+              ...(entry.scheduling ? { scheduling: entry.scheduling } : {}),
             })),
           },
           null,

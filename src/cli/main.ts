@@ -121,6 +121,10 @@ function addInputOptions(command: Command): Command {
       '--pod-security <LEVEL[:VERSION]>',
       'Pod Security level to check launcher Pods against where --objects has no Namespace labels saying one (privileged, baseline, restricted; VERSION v1.N or latest)',
     )
+    .option(
+      '--nodes <FILE>',
+      "check where each launcher Pod can be scheduled: the Nodes (and Pods on them) as 'kubectl get nodes,pods -A -o yaml' prints them",
+    )
     .option('--uid <UUID>', 'UID of the rendered VMI (default: derived from namespace and name)')
     .option('--strict', 'treat unknown fields (and, for lint, every warning) as errors', false)
     .option(
@@ -186,6 +190,7 @@ function toFlags(options: Record<string, unknown>): RenderFlags {
     show: (options.show as string | undefined) ?? 'pod',
     kubevirtVersion: options.kubevirtVersion as string | undefined,
     podSecurity: options.podSecurity as string | undefined,
+    nodes: options.nodes as string | undefined,
     podName: options.podName as string | undefined,
     recursive: options.recursive === true,
     maxInputSize: options.maxInputSize as string | undefined,

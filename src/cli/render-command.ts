@@ -30,6 +30,7 @@ import { formatPath, loadInputs, type InputDocument, type RenderTarget } from '.
 import { UsageError } from '../errors.js';
 import { checkPodSecurity, parsePodSecurityOption, podSecurityProblems } from './pod-security.js';
 import type { PodSecurityVerdict } from '../podsecurity/launcher-pod.js';
+import { checkScheduling, loadNodes, schedulingProblems, type SchedulingVerdict } from './scheduling.js';
 import {
   isDNS1123Label,
   isDNS1123Subdomain,
@@ -54,6 +55,8 @@ export interface RenderFlags {
   kubevirtVersion?: string;
   /** --pod-security LEVEL[:VERSION] */
   podSecurity?: string;
+  /** --nodes FILE: the Nodes (and Pods) to check each launcher Pod's scheduling against */
+  nodes?: string;
   /** `--pod-name`: generate (default), stable or a name. */
   podName?: string;
   recursive?: boolean;
@@ -71,6 +74,8 @@ export interface DocumentOutcome {
   refusals?: PipelineResult['refusals'];
   /** What PodSecurity admission would say of the Pod (undefined: no policy applies). */
   podSecurity?: PodSecurityVerdict;
+  /** What kube-scheduler would say of the Pod over the --nodes Nodes (undefined: no --nodes). */
+  scheduling?: SchedulingVerdict;
   /** virt-api's verdicts (also for a document whose render failed after admission). */
   admission?: AdmissionVerdicts;
   error?: string;
@@ -209,6 +214,8 @@ export function runPipeline(
     () => stdin(maxInputBytes),
   );
   const podSecurityDefault = parsePodSecurityOption(flags.podSecurity);
+  const nodes =
+    flags.nodes === undefined ? undefined : loadNodes(flags.nodes, () => stdin(maxInputBytes), maxInputBytes);
   const documents: DocumentOutcome[] = [];
   const renderable = inputs.targets.length;
   if (flags.uid !== undefined && renderable > 1) {
@@ -242,8 +249,15 @@ export function runPipeline(
         podSecurityDefault,
         flags.namespace,
       );
+      const scheduling = checkScheduling(result.pod, target, nodes, inputs.config);
       const pod = podRefusals(result.pod);
-      const facts = { refusals, admission, podSecurity, ...(pod.length ? { podRefusals: pod } : {}) };
+      const facts = {
+        refusals,
+        admission,
+        podSecurity,
+        ...(scheduling ? { scheduling } : {}),
+        ...(pod.length ? { podRefusals: pod } : {}),
+      };
       if (keep === 'objects') documents.push({ target, result, ...facts });
       else if (keep === 'nothing') documents.push({ target, ...facts });
       else {
@@ -345,6 +359,7 @@ export function documentProblems(
     });
   }
   problems.push(...podSecurityProblems(document.podSecurity, document.target, file, refusalSeverity));
+  problems.push(...schedulingProblems(document.scheduling, document.target, file, refusalSeverity));
   for (const refusal of document.podRefusals ?? []) {
     // a field of our output, not of the input: reported at the document
     problems.push({

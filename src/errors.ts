@@ -20,10 +20,18 @@ export interface InputProblem {
 
 /**
  * The stage that found a problem: the schema check of an input, virt-api's VM or VMI validating webhook, the
- * render (upstream's virt-controller), PodSecurity admission, or kube-apiserver's own Pod validation.
+ * render (upstream's virt-controller), PodSecurity admission, kube-apiserver's own Pod validation, or
+ * kube-scheduler's filters (--nodes).
  */
 export type ProblemStage =
-  'input' | 'schema' | 'vm-admission' | 'vmi-admission' | 'render' | 'pod-security' | 'api-server';
+  | 'input'
+  | 'schema'
+  | 'vm-admission'
+  | 'vmi-admission'
+  | 'render'
+  | 'pod-security'
+  | 'api-server'
+  | 'scheduling';
 
 export interface AdmissionCauseOrigin {
   /** The kind whose validating webhook refused: VirtualMachine or VirtualMachineInstance. */

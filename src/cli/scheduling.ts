@@ -168,6 +168,7 @@ export function schedulingProblems(
           ? ` (it would preempt lower-priority Pods on node ${preemptible.join(', ')})`
           : ''),
       severity: fitSeverity,
+      stage: 'scheduling',
     },
   ];
   for (const explanation of verdict.explanations) {
@@ -178,6 +179,7 @@ export function schedulingProblems(
         path: formatPath(path),
         message: `node "${explanation.node}": ${reason.reason}: ${reason.detail}`,
         severity: 'warning',
+        stage: 'scheduling',
       });
     }
   }

@@ -21,7 +21,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['cluster'],
   ['pkg'],
   ['admission', 'vm', 'render'],
-  ['podsecurity', 'pipeline', 'pod-validation'],
+  ['podsecurity', 'scheduling', 'pipeline', 'pod-validation'],
   ['missing-objects'],
   ['watch'],
   ['cli', 'index'],

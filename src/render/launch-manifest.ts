@@ -506,7 +506,13 @@ function renderPod(
   const gracePeriodKillAfter = gracePeriodSeconds + 15;
 
   const networkToResourceMap = networkToResourceMapForRender(config, state, vmi);
-  const computed = renderComputeResourcesAndVMI(vmi, config, state, networkToResourceMap);
+  const computed = renderComputeResourcesAndVMI(
+    vmi,
+    config,
+    state,
+    networkToResourceMap,
+    options.explanation,
+  );
   const resources = computed.resources;
   // from here on, the VMI as the resource renderer left it (memory quantities changed in place upstream)
   vmi = computed.vmi;
@@ -670,7 +676,7 @@ function renderPod(
       terminationGracePeriodSeconds: gracePeriodKillAfter,
       restartPolicy: 'Never',
       containers,
-      nodeSelector: renderNodeSelector(vmi, config),
+      nodeSelector: renderNodeSelector(vmi, config, options.explanation),
       volumes: volumes.volumes,
       readinessGates: [{ conditionType: 'kubevirt.io/virtual-machine-unpaused' }],
       enableServiceLinks: false,

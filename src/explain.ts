@@ -59,6 +59,10 @@ export interface Explanation {
     affinity: ExplainedSchedulingTerm[];
     tolerations: ExplainedSchedulingTerm[];
   };
+  /** Every container of the Pod (init containers first, as the Pod lists them), and why it is there. */
+  containers: { name: string; type: 'initContainer' | 'sidecar' | 'container'; reason: string }[];
+  /** Every volume of the Pod, and why it is there. */
+  volumes: { name: string; reason: string }[];
 }
 
 const printTerm = (term: ExplainTerm): ExplainedTerm => ({
@@ -130,6 +134,51 @@ function containerReason(name: string, init: boolean): string {
   ];
   for (const [pattern, reason] of table) if (pattern.test(name)) return reason;
   return init ? 'an init container of the launcher Pod' : 'a support container of the launcher Pod';
+}
+
+const POD_VOLUME_REASONS: Record<string, string> = {
+  private: "virt-launcher's private directory (/var/run/kubevirt-private)",
+  public: 'the directory shared with virt-handler (/var/run/kubevirt)',
+  sockets: "virt-launcher's command sockets",
+  'virt-bin-share-dir': 'binaries shared with the container-disk containers',
+  'libvirt-runtime': "libvirt's runtime directory",
+  'ephemeral-disks': 'ephemeral disk overlays and generated disks (cloud-init, config drives)',
+  'container-disks': 'the images of the container disks',
+  'hotplug-disks': 'where virt-handler mounts hotplugged disks',
+  'launcher-volume':
+    'the virt-launcher image as an image volume (container disks served without a container)',
+  hugepages: 'the huge pages of the guest memory (spec.domain.memory.hugepages)',
+  'hugetblfs-dir': 'the hugetlbfs directory for the huge pages',
+};
+
+function explainVolumes(pod: Pod, vmi: VirtualMachineInstance): Explanation['volumes'] {
+  const own = new Map((vmi.spec.volumes ?? []).map((volume) => [volume.name, volume]));
+  return (pod.spec?.volumes ?? []).map((volume) => {
+    const source = own.get(volume.name);
+    const kind = source && Object.keys(source).find((key) => key !== 'name');
+    const reason =
+      source !== undefined
+        ? `spec.volumes "${volume.name}"${kind ? ` (${kind})` : ''}`
+        : (POD_VOLUME_REASONS[volume.name] ?? 'a volume of the launcher Pod');
+    return { name: volume.name, reason };
+  });
+}
+
+function explainContainers(pod: Pod): Explanation['containers'] {
+  const restartable = (container: Container): boolean =>
+    (container as Container & { restartPolicy?: string }).restartPolicy === 'Always';
+  return [
+    ...(pod.spec?.initContainers ?? []).map((container) => ({
+      name: container.name,
+      type: restartable(container) ? ('sidecar' as const) : ('initContainer' as const),
+      reason: containerReason(container.name, !restartable(container)),
+    })),
+    ...(pod.spec?.containers ?? []).map((container) => ({
+      name: container.name,
+      type: 'container' as const,
+      reason: containerReason(container.name, false),
+    })),
+  ];
 }
 
 /** A container's request as the API server stores it: a missing request defaults to the limit. */
@@ -435,5 +484,7 @@ export function explainRender(
       affinity: explainAffinity(pod, result.vmi),
       tolerations: explainTolerations(pod, result.vmi),
     },
+    containers: explainContainers(pod),
+    volumes: explainVolumes(pod, result.vmi),
   };
 }

@@ -26,7 +26,14 @@ export type ExplainedDocument = {
   kind: string;
   name: string;
 } & (
-  { error: string; resources?: undefined; scheduling?: undefined } | (Explanation & { error?: undefined })
+  | {
+      error: string;
+      resources?: undefined;
+      scheduling?: undefined;
+      containers?: undefined;
+      volumes?: undefined;
+    }
+  | (Explanation & { error?: undefined })
 );
 
 /** The explanation of one rendered (or failed) document. */
@@ -140,6 +147,11 @@ export function formatExplanationText(report: { documents: ExplainedDocument[] }
       for (const term of terms)
         lines.push(`      ${term.path} ${JSON.stringify(term.term)}  from ${term.source}: ${term.reason}`);
     }
+    lines.push('  containers');
+    for (const container of document.containers)
+      lines.push(`    ${container.name} (${container.type}): ${container.reason}`);
+    lines.push('  volumes');
+    for (const volume of document.volumes) lines.push(`    ${volume.name}: ${volume.reason}`);
   }
   return lines.join('\n') + '\n';
 }

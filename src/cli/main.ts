@@ -143,6 +143,7 @@ Examples:
   vmi-render vm.yaml | kubectl create --dry-run=server -f -
   vmi-render --pod-name stable vm.yaml | kubectl apply --server-side --dry-run=server -f -
   vmi-render lint vms/ -o junit                      a CI report of every problem
+  vmi-render explain vm.yaml                         why the Pod requests the memory and CPU it does
   vmi-render help lint                               the options of another command`;
 
 async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {

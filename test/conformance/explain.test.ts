@@ -72,6 +72,19 @@ function checkDocument(document: ExplainedDocument, pod: Pod, release: string): 
     Object.keys(scheduling.nodeSelector).sort(),
     Object.keys(pod.spec?.nodeSelector ?? {}).sort(),
   );
+  const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  assert.deepEqual(
+    document.containers?.map((container) => container.name),
+    containers.map((container) => container.name),
+    'every container is explained',
+  );
+  assert.deepEqual(
+    document.volumes?.map((volume) => volume.name),
+    (pod.spec?.volumes ?? []).map((volume) => volume.name),
+    'every volume is explained',
+  );
+  assert.equal(scheduling.tolerations.length, (pod.spec?.tolerations ?? []).length, 'every toleration');
+  if (pod.spec?.affinity) assert.ok(scheduling.affinity.length > 0, 'the affinity is explained');
   for (const [key, selector] of Object.entries(scheduling.nodeSelector)) {
     assert.notEqual(selector.source, 'unknown', `node selector ${key} is explained`);
   }

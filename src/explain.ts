@@ -263,103 +263,51 @@ function podResource(pod: Pod, name: string): ExplainedResource {
   return { ...(request ? { request } : {}), ...(limit ? { limit } : {}) };
 }
 
-const NODE_HOST_MODEL_IS_OBSOLETE_LABEL = 'node-labeller.kubevirt.io/obsolete-host-model';
-const CPU_FEATURE_LABEL_PREFIX = 'cpu-feature.node.kubevirt.io/';
-const PERSISTENT_RESERVATION_LABEL_PREFIX = 'kubevirt.io/persistent-reservation';
-
 const sameJSON = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-interface MatchExpression {
-  key: string;
-  operator: string;
-  values?: string[];
-}
-
-/** Each affinity term of the Pod, with what put it there (the VMI's spec.affinity or virt-controller). */
-function explainAffinity(pod: Pod, vmi: VirtualMachineInstance): ExplainedSchedulingTerm[] {
+/**
+ * Each affinity term of the Pod (each requirement of a required node-selector term), with what put it
+ * there: the render records the terms it adds (launch-manifest.ts); the rest are the VMI's spec.affinity.
+ */
+function explainAffinity(pod: Pod, explanation: RenderExplanation): ExplainedSchedulingTerm[] {
   const affinity = pod.spec?.affinity as Affinity | undefined;
   if (!affinity) return [];
-  const own = (vmi.spec.affinity ?? {}) as Affinity;
   const terms: ExplainedSchedulingTerm[] = [];
-  const fromSpec = 'spec.affinity';
-  const required = affinity.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  const ownRequired = own.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  required?.nodeSelectorTerms.forEach((selectorTerm, index) => {
-    const base = `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${index}]`;
-    const ownTerm = ownRequired?.nodeSelectorTerms[index];
-    (selectorTerm.matchExpressions ?? []).forEach((expression: MatchExpression, position) => {
-      const path = `${base}.matchExpressions[${position}]`;
-      const mine = ownTerm?.matchExpressions?.[position];
-      if (mine !== undefined && sameJSON(mine, expression)) {
-        terms.push({ path, term: expression, source: fromSpec, reason: "the VMI's own node affinity" });
-      } else if (
-        expression.key === NODE_HOST_MODEL_IS_OBSOLETE_LABEL &&
-        expression.operator === 'DoesNotExist'
-      ) {
-        terms.push({
-          path,
-          term: expression,
-          source: 'spec.domain.cpu.model',
-          reason: 'CPU model host-model (or none): avoid nodes whose host CPU model is obsolete',
-        });
-      } else if (
-        expression.key.startsWith(CPU_FEATURE_LABEL_PREFIX) &&
-        expression.operator === 'DoesNotExist'
-      ) {
-        terms.push({
-          path,
-          term: expression,
-          source: 'spec.domain.cpu.features',
-          reason: 'a CPU feature with policy forbid: avoid nodes that have it',
-        });
-      } else {
-        terms.push({ path, term: expression, source: fromSpec, reason: "the VMI's own node affinity" });
-      }
-    });
-    if (selectorTerm.matchFields?.length)
-      terms.push({
-        path: `${base}.matchFields`,
-        term: selectorTerm.matchFields,
-        source: fromSpec,
-        reason: "the VMI's own node affinity",
-      });
-  });
-  const ownPreferred = own.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];
-  (affinity.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach(
-    (preference, index) => {
-      const path = `affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[${index}]`;
-      const mine = ownPreferred.some((candidate) => sameJSON(candidate, preference));
-      terms.push({
-        path,
-        term: preference,
-        source: mine ? fromSpec : 'spec.architecture',
-        reason: mine ? "the VMI's own preferred node affinity" : "prefer nodes of the VMI's architecture",
-      });
+  const explain = (path: string, term: unknown, own: string): void => {
+    const added = explanation.affinity.find((candidate) => sameJSON(candidate.term, term));
+    terms.push(
+      added
+        ? { path, term, source: added.source, reason: added.reason }
+        : { path, term, source: 'spec.affinity', reason: `the VMI's own ${own}` },
+    );
+  };
+  const nodeAffinity = affinity.nodeAffinity;
+  nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms.forEach(
+    (selectorTerm, index) => {
+      const base = `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${index}]`;
+      (selectorTerm.matchExpressions ?? []).forEach((expression, position) =>
+        explain(`${base}.matchExpressions[${position}]`, expression, 'node affinity'),
+      );
+      (selectorTerm.matchFields ?? []).forEach((field, position) =>
+        explain(`${base}.matchFields[${position}]`, field, 'node affinity'),
+      );
     },
   );
+  (nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((preference, index) =>
+    explain(
+      `affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[${index}]`,
+      preference,
+      'preferred node affinity',
+    ),
+  );
   for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
-    const block = affinity[kind];
-    const ownBlock = own[kind];
     for (const field of [
       'requiredDuringSchedulingIgnoredDuringExecution',
       'preferredDuringSchedulingIgnoredDuringExecution',
     ] as const) {
-      const list = (block?.[field] ?? []) as unknown[];
-      const ownList = (ownBlock?.[field] ?? []) as unknown[];
-      list.forEach((term, index) => {
-        const path = `affinity.${kind}.${field}[${index}]`;
-        const mine = ownList.some((candidate) => sameJSON(candidate, term));
-        const reservation = JSON.stringify(term).includes(PERSISTENT_RESERVATION_LABEL_PREFIX);
-        terms.push({
-          path,
-          term,
-          source: mine || !reservation ? fromSpec : 'spec.domain.devices.disks[].lun.reservation',
-          reason:
-            mine || !reservation
-              ? `the VMI's own ${kind}`
-              : 'two Pods holding a persistent reservation on one PVC must not share a node',
-        });
-      });
+      ((affinity[kind]?.[field] ?? []) as unknown[]).forEach((term, index) =>
+        explain(`affinity.${kind}.${field}[${index}]`, term, kind),
+      );
     }
   }
   return terms;
@@ -481,7 +429,7 @@ export function explainRender(
     },
     scheduling: {
       nodeSelector: explainNodeSelector(pod, explanation),
-      affinity: explainAffinity(pod, result.vmi),
+      affinity: explainAffinity(pod, explanation),
       tolerations: explainTolerations(pod, result.vmi),
     },
     containers: explainContainers(pod),

@@ -34,6 +34,8 @@ export class RenderExplanation {
     limits: new Map(),
   };
   readonly nodeSelector = new Map<string, SelectorReason>();
+  /** Affinity terms (or node-selector requirements) the render adds to the VMI's spec.affinity. */
+  readonly affinity: (SelectorReason & { term: unknown })[] = [];
 
   private key(list: RendererList, resource: string): string {
     return `${list}/${resource}`;
@@ -57,6 +59,10 @@ export class RenderExplanation {
 
   selector(key: string, source: string, reason: string): void {
     this.nodeSelector.set(key, { source, reason });
+  }
+
+  affinityTerm(term: unknown, source: string, reason: string): void {
+    this.affinity.push({ term: structuredClone(term), source, reason });
   }
 }
 

@@ -420,7 +420,19 @@ export function explainRender(
         memory: computeResource(compute, explanation, 'memory', (terms) =>
           withAdmissionDefaults(terms, input, result, config),
         ),
-        cpu: computeResource(compute, explanation, 'cpu'),
+        cpu: computeResource(compute, explanation, 'cpu', (terms) =>
+          terms.map((term) =>
+            term.name === 'spec.domain.resources.requests.cpu' &&
+            result.admission.vmi !== undefined &&
+            inputSpec(input)?.domain?.resources?.requests?.['cpu'] === undefined
+              ? {
+                  ...term,
+                  reason:
+                    "not in the input: virt-api's create-time defaults set it (cluster config developerConfiguration.cpuRequest, or the CPU limit)",
+                }
+              : term,
+          ),
+        ),
         memoryOverhead: { value: overhead.toString(), terms: explanation.memoryOverhead.map(printTerm) },
         other,
         notes: [...explanation.notes],

@@ -489,7 +489,7 @@ export function withAutoMemoryLimits(
         {
           name: 'autoMemoryLimitsRatio',
           value: limit.sub(memoryRequest),
-          reason: `auto memory limits (a ResourceQuota with limits.memory): the request × ${ratio} (namespace label ${AutoMemoryLimitsRatioLabel}, default ${DefaultMemoryLimitOverheadRatio}), in whole bytes`,
+          reason: `auto memory limits (a ResourceQuota with limits.memory, no memory limit): the request × ${ratio} (namespace label ${AutoMemoryLimitsRatioLabel}; ${DefaultMemoryLimitOverheadRatio} without it), in whole bytes`,
         },
       ]);
     }

@@ -3,6 +3,7 @@
 // virt-api would refuse comes back as warnings, and `lint()` reports all of it without throwing.
 import { ARCHES, ClusterConfig, type Arch } from './cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject, type ClusterState } from './state/cluster-state.js';
+import { explainRender, type Explanation } from './explain.js';
 import { renderDocument, type PipelineResult, type PipelineSettings, type PodNaming } from './pipeline.js';
 import {
   dataVolumeOrigin,
@@ -238,8 +239,9 @@ function prepare(inputs: RenderInputs): Prepared {
   return { problems, ...(document ? { document } : {}), config, state, namespace, podName };
 }
 
-function settingsOf(prepared: Prepared, inputs: RenderInputs): PipelineSettings {
+function settingsOf(prepared: Prepared, inputs: RenderInputs, explain = false): PipelineSettings {
   return {
+    ...(explain ? { explain } : {}),
     config: prepared.config,
     state: prepared.state,
     admission: inputs.admission ?? true,
@@ -251,9 +253,9 @@ function settingsOf(prepared: Prepared, inputs: RenderInputs): PipelineSettings 
   };
 }
 
-function renderPrepared(prepared: Prepared, inputs: RenderInputs): PipelineResult {
+function renderPrepared(prepared: Prepared, inputs: RenderInputs, explain = false): PipelineResult {
   try {
-    return renderDocument(prepared.document!, settingsOf(prepared, inputs));
+    return renderDocument(prepared.document!, settingsOf(prepared, inputs, explain));
   } catch (error) {
     if (error instanceof VmiRenderError) throw error;
     // validated input should never get here: a bug, not the caller's fault
@@ -282,6 +284,27 @@ function configWarnings(config: ClusterConfig): RenderWarning[] {
  * server would not take, RenderError where upstream fails to render (a missing PVC...).
  */
 export function render(inputs: RenderInputs): RenderOutput {
+  return renderExplained(inputs, false).output;
+}
+
+export interface ExplainOutput extends RenderOutput {
+  /** Where the Pod's memory and CPU figures and node selectors come from (see the README's `explain`). */
+  explanation: Explanation;
+}
+
+/** Like render(), and where the Pod's figures come from: the terms the render recorded while rendering. */
+export function explain(inputs: RenderInputs): ExplainOutput {
+  const { output, result, prepared } = renderExplained(inputs, true);
+  const explanation = explainRender(prepared.document!, result, prepared.config);
+  if (explanation === undefined)
+    throw new InternalError('the render recorded no explanation (a bug in vmi-render)');
+  return { ...output, explanation };
+}
+
+function renderExplained(
+  inputs: RenderInputs,
+  explain: boolean,
+): { output: RenderOutput; result: PipelineResult; prepared: Prepared } {
   const prepared = prepare(inputs);
   const errors = prepared.problems.filter((p) => p.severity === 'error');
   if (errors.length || !prepared.document) {
@@ -293,7 +316,7 @@ export function render(inputs: RenderInputs): RenderOutput {
       prepared.problems,
     );
   }
-  const result = renderPrepared(prepared, inputs);
+  const result = renderPrepared(prepared, inputs, explain);
   const warnings: RenderWarning[] = [
     ...prepared.problems.map((p): RenderWarning => ({
       kind: 'input',
@@ -315,7 +338,7 @@ export function render(inputs: RenderInputs): RenderOutput {
     })),
     ...configWarnings(prepared.config),
   ];
-  return { pod: result.pod, vmi: result.vmi, warnings };
+  return { output: { pod: result.pod, vmi: result.vmi, warnings }, result, prepared };
 }
 
 /** Every problem `vmi-render lint` would report for these inputs; never throws for bad input. */
@@ -385,6 +408,14 @@ export { ClusterConfig, MemoryClusterState };
 export type { ClusterState, ClusterObject, Arch, Pod, VirtualMachineInstance, VirtualMachine, KubeVirt };
 export type { InputProblem, SourceLocation } from './errors.js';
 export { KUBEVIRT_VERSIONS } from './release/release.js';
+export type {
+  Explanation,
+  ExplainedQuantity,
+  ExplainedResource,
+  ExplainedSelector,
+  ExplainedSchedulingTerm,
+  ExplainedTerm,
+} from './explain.js';
 export { RenderError, InvalidInputError, UsageError, InternalError, VmiRenderError } from './errors.js';
 // Pod Security: the verdict PodSecurity admission (Kubernetes v1.31) would give on a Pod
 export { evaluatePod, violationMessage } from './podsecurity/evaluate.js';

@@ -9,6 +9,7 @@ import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
 import type { KubeVirtRelease } from './release/release.js';
 import type { ClusterState } from './state/cluster-state.js';
 import { renderLaunchManifest } from './render/launch-manifest.js';
+import { RenderExplanation } from './render/explain.js';
 import type { RenderOptions } from './render/options.js';
 import { applyCreateDefaultsDirect, canonicalizeVmiQuantities } from './admission/index.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
@@ -86,6 +87,8 @@ export interface PipelineSettings {
   sidecarShimImage?: string;
   /** The Pod's name (default: upstream's generateName). */
   podName?: PodNaming;
+  /** Record where the Pod's figures come from (PipelineResult.explanation); off by default. */
+  explain?: boolean;
 }
 
 /** virt-api's validating webhooks' verdicts on creating what a document leads to. */
@@ -140,6 +143,8 @@ export interface PipelineResult {
   refusals: Refusal[];
   /** The verdicts themselves (a VM's refusal may carry no cause, only a message). */
   admission: AdmissionVerdicts;
+  /** What the render recorded of where the Pod's figures come from (only with settings.explain). */
+  explanation?: RenderExplanation;
 }
 
 /** A resolved VMI and the causes for which virt-api would refuse it (or the VM it comes from). */
@@ -256,6 +261,7 @@ export function renderDocument(
       settings.sidecarShimImage ??
       componentImage(settings.config.kubevirt, 'sidecar-shim', settings.config.release),
     qemuTimeoutJitterSeconds: qemuTimeoutJitter(renderVmi.metadata?.uid ?? ''),
+    ...(settings.explain ? { explanation: new RenderExplanation() } : {}),
   };
   let template: Pod;
   try {
@@ -273,6 +279,7 @@ export function renderDocument(
     refusals,
     admission,
     pod,
+    ...(options.explanation ? { explanation: options.explanation } : {}),
   };
 }
 

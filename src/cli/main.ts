@@ -7,6 +7,7 @@ import { readStdin } from '../io/documents.js';
 import { colours, formatProblem, sortProblems } from './report.js';
 import { formatRendered, renderProblems, runPipeline, type RenderFlags } from './render-command.js';
 import { formatLintReport, lintOutcome, type LintFormat } from './lint-command.js';
+import { formatExplanation } from './explain-command.js';
 import { completionScript, COMPLETION_SHELLS, type CompletionShell } from './completion.js';
 import { suggestCommand } from '../util/suggest.js';
 
@@ -146,6 +147,7 @@ Examples:
   vmi-render vm.yaml | kubectl create --dry-run=server -f -
   vmi-render --pod-name stable vm.yaml | kubectl apply --server-side --dry-run=server -f -
   vmi-render lint vms/ -o junit                      a CI report of every problem
+  vmi-render explain vm.yaml                         why the Pod requests the memory and CPU it does
   vmi-render help lint                               the options of another command`;
 
 async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
@@ -276,6 +278,35 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       const format = flags.output as LintFormat;
       await write(io.stdout, formatLintReport(report, format, colours(io.stdout)));
       setExit(report.failed ? EXIT_INVALID : EXIT_OK);
+    });
+
+  addInputOptions(
+    program
+      .command('explain')
+      .description(
+        "explain where the launcher Pod's memory and CPU requests and limits, and its node selectors, come from",
+      ),
+  )
+    .addOption(new Option('-o, --output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  vmi-render explain vm.yaml                         why the Pod requests what it does, term by term
+  vmi-render explain vm.yaml --cluster-config kubevirt.yaml -o json`,
+    )
+    .action(async (files: string[], options: Record<string, unknown>) => {
+      const flags = { ...toFlags(options), explain: true };
+      const paths = inputPaths(files, options);
+      const outcome = runPipeline(paths, flags, io.readStdin, 'objects');
+      const problems = renderProblems(outcome);
+      printProblems(io, problems);
+      if (problems.some((problem) => problem.severity === 'error')) {
+        setExit(EXIT_INVALID);
+        return;
+      }
+      await write(io.stdout, formatExplanation(outcome, flags.output as 'text' | 'json'));
+      setExit(EXIT_OK);
     });
 
   program

@@ -25,7 +25,7 @@ import { podRefusals, type PodRefusal } from '../pod-validation.js';
 import { HOOK_SIDECAR_LIST_ANNOTATION_NAME, unmarshalHookSidecarList } from '../render/hooks.js';
 import type { VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
 import { MAX_INPUT_BYTES, MAX_INPUT_BYTES_CEILING } from '../io/documents.js';
-import { ARCHES, type Arch } from '../cluster/cluster-config.js';
+import { ARCHES, type Arch, type ClusterConfig } from '../cluster/cluster-config.js';
 import { formatPath, loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
 import { checkPodSecurity, parsePodSecurityOption, podSecurityProblems } from './pod-security.js';
@@ -62,6 +62,8 @@ export interface RenderFlags {
   recursive?: boolean;
   /** `--max-input-size`, as given. */
   maxInputSize?: string;
+  /** Record where the Pod's figures come from (`explain`). */
+  explain?: boolean;
 }
 
 export interface DocumentOutcome {
@@ -124,6 +126,8 @@ export interface RunOutcome {
   documents: DocumentOutcome[];
   /** Every document of the FILE inputs with its input problems (for `lint`). */
   inputs: InputDocument[];
+  /** The cluster config the documents were rendered with (absent when loading failed before it). */
+  config?: ClusterConfig;
 }
 
 export function parseArch(value: string): Arch {
@@ -235,6 +239,7 @@ export function runPipeline(
       admission: flags.admission,
       namespace: flags.namespace,
       podName,
+      ...(flags.explain ? { explain: true } : {}),
       ...(flags.uid !== undefined ? { uid: flags.uid } : {}),
       ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
       ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
@@ -291,7 +296,7 @@ export function runPipeline(
       }
     }
   }
-  return { problems: inputs.problems, documents, inputs: inputs.documents };
+  return { problems: inputs.problems, documents, inputs: inputs.documents, config: inputs.config };
 }
 
 /** Where a field of the VMI a VM creates is written in the VM: spec.X -> spec.template.spec.X. */

@@ -29,6 +29,7 @@ import {
   type ContainerSpecOptions,
 } from './container.js';
 import { renderNodeSelector, CPU_FEATURE_LABEL_PREFIX } from './node-selector.js';
+import type { RenderExplanation } from './explain.js';
 import {
   generateSerialConsoleLogContainer,
   ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY,
@@ -330,14 +331,27 @@ function rejectNodeLabel(original: Affinity | undefined, label: string): Affinit
 function nodeAffinityForPod(
   vmi: VirtualMachineInstance,
   affinity: Affinity | undefined,
+  explanation?: RenderExplanation,
 ): Affinity | undefined {
   const cpu = vmi.spec.domain.cpu;
   let result = affinity;
+  const reject = (label: string, source: string, reason: string): void => {
+    result = rejectNodeLabel(result, label);
+    explanation?.affinityTerm({ key: label, operator: 'DoesNotExist' }, source, reason);
+  };
   if (!cpu?.model || cpu.model === 'host-model')
-    result = rejectNodeLabel(result, NODE_HOST_MODEL_IS_OBSOLETE_LABEL);
+    reject(
+      NODE_HOST_MODEL_IS_OBSOLETE_LABEL,
+      'spec.domain.cpu.model',
+      'CPU model host-model (or none): avoid nodes whose host CPU model is obsolete',
+    );
   for (const feature of cpu?.features ?? []) {
     if (feature.policy === 'forbid')
-      result = rejectNodeLabel(result, CPU_FEATURE_LABEL_PREFIX + feature.name);
+      reject(
+        CPU_FEATURE_LABEL_PREFIX + feature.name,
+        'spec.domain.cpu.features',
+        `CPU feature ${feature.name} has policy forbid: avoid nodes that have it`,
+      );
   }
   return result;
 }
@@ -350,6 +364,7 @@ function setPersistentReservationAntiAffinity(
   vmi: VirtualMachineInstance,
   pod: Pod,
   state: ClusterState,
+  explanation?: RenderExplanation,
 ): void {
   const volumes = new Map((vmi.spec.volumes ?? []).map((volume) => [volume.name, volume]));
   const labels: string[] = [];
@@ -378,26 +393,42 @@ function setPersistentReservationAntiAffinity(
   const required = (spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution ??= []);
   // upstream ranges over a Go map here: with several reserved PVCs the order is random
   for (const label of labels) {
-    required.push({
+    const term = {
       labelSelector: { matchExpressions: [{ key: label, operator: 'Exists' }] },
       topologyKey: 'kubernetes.io/hostname',
-    });
+    };
+    required.push(term);
+    explanation?.affinityTerm(
+      term,
+      'spec.domain.devices.disks[].lun.reservation',
+      'two Pods holding a persistent reservation on one PVC must not share a node',
+    );
   }
 }
 
 /** upstream v1.9.0: setPreferredArchitectureAffinity */
-function setPreferredArchitectureAffinity(architecture: string, pod: Pod): void {
+function setPreferredArchitectureAffinity(
+  architecture: string,
+  pod: Pod,
+  explanation?: RenderExplanation,
+): void {
   if (architecture === '') return;
   const spec = pod.spec!;
   spec.affinity ??= {};
   spec.affinity.nodeAffinity ??= {};
   const preferred = (spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution ??= []);
-  preferred.push({
+  const term = {
     weight: 100,
     preference: {
       matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: [architecture.toLowerCase()] }],
     },
-  });
+  };
+  preferred.push(term);
+  explanation?.affinityTerm(
+    term,
+    'spec.architecture (feature gate CrossArchitectureVirtualization)',
+    "prefer nodes of the VMI's architecture",
+  );
 }
 
 /** upstream: alignPodMultiCategorySecurity */
@@ -506,7 +537,13 @@ function renderPod(
   const gracePeriodKillAfter = gracePeriodSeconds + 15;
 
   const networkToResourceMap = networkToResourceMapForRender(config, state, vmi);
-  const computed = renderComputeResourcesAndVMI(vmi, config, state, networkToResourceMap);
+  const computed = renderComputeResourcesAndVMI(
+    vmi,
+    config,
+    state,
+    networkToResourceMap,
+    options.explanation,
+  );
   const resources = computed.resources;
   // from here on, the VMI as the resource renderer left it (memory quantities changed in place upstream)
   vmi = computed.vmi;
@@ -670,7 +707,7 @@ function renderPod(
       terminationGracePeriodSeconds: gracePeriodKillAfter,
       restartPolicy: 'Never',
       containers,
-      nodeSelector: renderNodeSelector(vmi, config),
+      nodeSelector: renderNodeSelector(vmi, config, options.explanation),
       volumes: volumes.volumes,
       readinessGates: [{ conditionType: 'kubevirt.io/virtual-machine-unpaused' }],
       enableServiceLinks: false,
@@ -701,12 +738,12 @@ function renderPod(
   const runtimeClassName = config.getDefaultRuntimeClass();
   if (runtimeClassName) podSpec.runtimeClassName = runtimeClassName;
   if (spec.priorityClassName) podSpec.priorityClassName = spec.priorityClassName;
-  const affinity = nodeAffinityForPod(vmi, spec.affinity as Affinity | undefined);
+  const affinity = nodeAffinityForPod(vmi, spec.affinity as Affinity | undefined, options.explanation);
   if (affinity) podSpec.affinity = affinity;
   if (v1_9) {
-    setPersistentReservationAntiAffinity(vmi, pod, state);
+    setPersistentReservationAntiAffinity(vmi, pod, state, options.explanation);
     if (config.isFeatureGateEnabled('CrossArchitectureVirtualization')) {
-      setPreferredArchitectureAffinity(spec.architecture ?? '', pod);
+      setPreferredArchitectureAffinity(spec.architecture ?? '', pod, options.explanation);
     }
   }
 

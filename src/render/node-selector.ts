@@ -11,6 +11,7 @@ import {
   isTDXVMI,
 } from '../pkg/util/vmi.js';
 import { isManualTSCFrequencyRequired, toTSCSchedulableLabel } from './util/topology.js';
+import type { RenderExplanation } from './explain.js';
 
 export const NODE_SCHEDULABLE_LABEL = 'kubevirt.io/schedulable';
 export const CPU_MANAGER_LABEL = 'cpumanager';
@@ -72,27 +73,59 @@ function hypervNodeSelectors(features: Features | undefined): Record<string, str
 export function renderNodeSelector(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
+  explanation?: RenderExplanation,
 ): Record<string, string> {
+  const why = (keys: Iterable<string>, source: string, reason: string): void => {
+    if (explanation !== undefined) for (const key of keys) explanation.selector(key, source, reason);
+  };
   const selectors: Record<string, string> = { [NODE_SCHEDULABLE_LABEL]: 'true' };
+  why([NODE_SCHEDULABLE_LABEL], 'virt-controller', 'always: nodes virt-handler marks schedulable');
   const architecture = vmi.spec.architecture ?? '';
-  if (architecture !== '') selectors[ARCH_LABEL] = architecture.toLowerCase();
-  Object.assign(selectors, config.getNodeSelectors(), vmi.spec.nodeSelector ?? {});
-  if (config.release.atLeast('v1.9.0')) return renderNodeSelectorV1_9(vmi, config, selectors);
+  if (architecture !== '') {
+    selectors[ARCH_LABEL] = architecture.toLowerCase();
+    why([ARCH_LABEL], 'spec.architecture', "a node of the VMI's architecture");
+  }
+  const clusterSelectors = config.getNodeSelectors();
+  Object.assign(selectors, clusterSelectors, vmi.spec.nodeSelector ?? {});
+  why(
+    Object.keys(clusterSelectors),
+    'cluster config developerConfiguration.nodeSelectors',
+    'node selectors for every VMI of the cluster',
+  );
+  why(Object.keys(vmi.spec.nodeSelector ?? {}), 'spec.nodeSelector', "the VMI's own node selector");
+  if (config.release.atLeast('v1.9.0')) return renderNodeSelectorV1_9(vmi, config, selectors, why);
 
-  if (isCPUDedicated(vmi)) selectors[CPU_MANAGER_LABEL] = 'true';
-  if (config.hypervStrictCheckEnabled())
-    Object.assign(selectors, hypervNodeSelectors(vmi.spec.domain.features));
+  const enable = (label: string, source: string, reason: string): void => {
+    selectors[label] = 'true';
+    why([label], source, reason);
+  };
+  if (isCPUDedicated(vmi))
+    enable(CPU_MANAGER_LABEL, 'spec.domain.cpu.dedicatedCpuPlacement', 'dedicated CPUs need the CPU manager');
+  if (config.hypervStrictCheckEnabled()) {
+    const hyperv = hypervNodeSelectors(vmi.spec.domain.features);
+    Object.assign(selectors, hyperv);
+    why(
+      Object.keys(hyperv),
+      'spec.domain.features.hyperv (feature gate HypervStrictCheck)',
+      'a node supporting the enabled Hyper-V enlightenment',
+    );
+  }
 
   const model = vmi.spec.domain.cpu?.model ?? '';
   if (model !== '') {
     const label = cpuModelLabel(model);
     if (label !== cpuModelLabel('host-model') && label !== cpuModelLabel('host-passthrough'))
-      selectors[label] = 'true';
-    for (const featureLabel of cpuFeatureLabels(vmi)) selectors[featureLabel] = 'true';
+      enable(label, 'spec.domain.cpu.model', 'a node supporting the CPU model');
+    for (const featureLabel of cpuFeatureLabels(vmi))
+      enable(featureLabel, 'spec.domain.cpu.features', 'a required CPU feature');
   }
 
   if (isManualTSCFrequencyRequired(vmi)) {
-    selectors[toTSCSchedulableLabel(vmi.status?.topologyHints?.tscFrequency ?? 0)] = 'true';
+    enable(
+      toTSCSchedulableLabel(vmi.status?.topologyHints?.tscFrequency ?? 0),
+      'status.topologyHints.tscFrequency',
+      'the guest needs this TSC frequency (invtsc, or Hyper-V reenlightenment / frequencies)',
+    );
   }
   return selectors;
 }
@@ -106,18 +139,32 @@ function renderNodeSelectorV1_9(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   selectors: Record<string, string>,
+  why: (keys: Iterable<string>, source: string, reason: string) => void,
 ): Record<string, string> {
   const architecture = vmi.spec.architecture ?? '';
   const crossArchitecture = config.isFeatureGateEnabled('CrossArchitectureVirtualization');
   // WithoutNativeArchSelector is applied as an option, before Render adds anything
   if (crossArchitecture && architecture !== '') delete selectors[ARCH_LABEL];
-  const enable = (label: string): void => {
+  const enable = (label: string, source = '', reason = ''): void => {
     selectors[label] = 'true';
+    why([label], source, reason);
   };
 
-  if (isCPUDedicated(vmi)) enable(CPU_MANAGER_LABEL_V1_9);
-  if (config.hypervStrictCheckEnabled())
-    Object.assign(selectors, hypervNodeSelectors(vmi.spec.domain.features));
+  if (isCPUDedicated(vmi))
+    enable(
+      CPU_MANAGER_LABEL_V1_9,
+      'spec.domain.cpu.dedicatedCpuPlacement',
+      'dedicated CPUs need the CPU manager',
+    );
+  if (config.hypervStrictCheckEnabled()) {
+    const hyperv = hypervNodeSelectors(vmi.spec.domain.features);
+    Object.assign(selectors, hyperv);
+    why(
+      Object.keys(hyperv),
+      'spec.domain.features.hyperv (feature gate HypervStrictCheck)',
+      'a node supporting the enabled Hyper-V enlightenment',
+    );
+  }
 
   const model = vmi.spec.domain.cpu?.model ?? '';
   const modelLabel = model !== '' ? cpuModelLabel(model) : '';
@@ -126,23 +173,41 @@ function renderNodeSelectorV1_9(
     modelLabel !== cpuModelLabel('host-model') &&
     modelLabel !== cpuModelLabel('host-passthrough')
   ) {
-    enable(modelLabel);
+    enable(modelLabel, 'spec.domain.cpu.model', 'a node supporting the CPU model');
   }
   const machineType = vmi.status?.machine?.type || vmi.spec.domain.machine?.type || '';
-  if (machineType !== '') enable(SUPPORTED_MACHINE_TYPE_LABEL_PREFIX + machineType);
-  if (modelLabel !== '') for (const featureLabel of cpuFeatureLabels(vmi)) enable(featureLabel);
+  if (machineType !== '')
+    enable(
+      SUPPORTED_MACHINE_TYPE_LABEL_PREFIX + machineType,
+      vmi.status?.machine?.type ? 'status.machine.type' : 'spec.domain.machine.type',
+      'a node supporting the machine type',
+    );
+  if (modelLabel !== '')
+    for (const featureLabel of cpuFeatureLabels(vmi))
+      enable(featureLabel, 'spec.domain.cpu.features', 'a required CPU feature');
 
   if (isManualTSCFrequencyRequired(vmi)) {
-    enable(toTSCSchedulableLabel(vmi.status?.topologyHints?.tscFrequency ?? 0));
+    enable(
+      toTSCSchedulableLabel(vmi.status?.topologyHints?.tscFrequency ?? 0),
+      'status.topologyHints.tscFrequency',
+      'the guest needs this TSC frequency (invtsc, or Hyper-V reenlightenment / frequencies)',
+    );
   }
-  if (isRealtimeEnabled(vmi)) enable(REALTIME_LABEL);
+  if (isRealtimeEnabled(vmi)) enable(REALTIME_LABEL, 'spec.domain.cpu.realtime', 'a realtime-capable node');
+  const launchSecurity = 'spec.domain.launchSecurity';
   // upstream v1.9.0: IsSEVVMI covers SEV-SNP too
-  if (isSEVVMI(vmi) || isSEVSNPVMI(vmi)) enable(SEV_LABEL);
-  if (isSEVESVMI(vmi)) enable(SEV_ES_LABEL);
-  if (isSEVSNPVMI(vmi)) enable(SEV_SNP_LABEL);
-  if (isSecureExecutionVMI(vmi)) enable(SECURE_EXECUTION_LABEL);
-  if (isTDXVMI(vmi)) enable(TDX_LABEL);
+  if (isSEVVMI(vmi) || isSEVSNPVMI(vmi)) enable(SEV_LABEL, launchSecurity, 'a node with AMD SEV');
+  if (isSEVESVMI(vmi)) enable(SEV_ES_LABEL, launchSecurity, 'a node with AMD SEV-ES');
+  if (isSEVSNPVMI(vmi)) enable(SEV_SNP_LABEL, launchSecurity, 'a node with AMD SEV-SNP');
+  if (isSecureExecutionVMI(vmi))
+    enable(SECURE_EXECUTION_LABEL, launchSecurity, 'an s390x Secure Execution node');
+  if (isTDXVMI(vmi)) enable(TDX_LABEL, launchSecurity, 'a node with Intel TDX');
 
-  if (crossArchitecture && architecture !== '') enable(VM_ARCH_LABEL_PREFIX + architecture);
+  if (crossArchitecture && architecture !== '')
+    enable(
+      VM_ARCH_LABEL_PREFIX + architecture,
+      'spec.architecture (feature gate CrossArchitectureVirtualization)',
+      'a node that runs VMs of this architecture',
+    );
   return selectors;
 }

@@ -1,5 +1,6 @@
 // Everything variable that a render needs besides the VMI, the cluster config and the cluster state.
 // The render core never reads files, clocks or random numbers: these come in here.
+import type { RenderExplanation } from './explain.js';
 
 export interface RenderOptions {
   /** virt-launcher image (upstream: virt-controller's --launcher-image). */
@@ -10,6 +11,8 @@ export interface RenderOptions {
   qemuTimeoutJitterSeconds: number;
   /** Pull secret given to virt-controller (--image-pull-secret); usually empty. */
   imagePullSecret?: string;
+  /** Filled in with the terms of the Pod's figures while rendering (`explain`); absent: nothing is recorded. */
+  explanation?: RenderExplanation;
 }
 
 // upstream: cmd/virt-controller defaults handed to NewTemplateService

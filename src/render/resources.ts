@@ -48,6 +48,7 @@ import { float64ToInt64, goFormatG, goParseFloat } from '../util/go/float.js';
 import { labelSelectorAsSelector, LabelSelectorError } from './util/label-selector.js';
 import { calculateNetworkMemory } from './network/netbinding-memory.js';
 import { hasVMIPersistentReservation } from './storage/reservation.js';
+import type { ExplainTerm, RenderExplanation, RendererList } from './explain.js';
 
 const K8sDevicePrefix = 'devices.kubevirt.io';
 export const KvmDevice = 'devices.kubevirt.io/kvm';
@@ -139,6 +140,9 @@ function toPlainResourceList(list: ResourceList): Record<string, string> {
 /** The VMI's own memory request or limit. */
 type VmiMemoryField = 'request' | 'limit';
 
+const vmListName = (list: 'requests' | 'limits'): RendererList =>
+  list === 'requests' ? 'vmRequests' : 'vmLimits';
+
 // upstream: ResourceRenderer
 export class ResourceRenderer {
   readonly vmLimits: ResourceList;
@@ -158,13 +162,34 @@ export class ResourceRenderer {
   readonly memoryDecOwner: { requests?: VmiMemoryField; limits?: VmiMemoryField } = {};
   readonly vmiMemory: { request?: Quantity; limit?: Quantity } = {};
 
+  /** Records the terms of each entry while the options run (`explain` only). */
+  readonly explanation: RenderExplanation | undefined;
+
   constructor(
     vmLimits: ResourceList,
     vmRequests: ResourceList,
     options: readonly ResourceRendererOption[] = [],
+    explanation?: RenderExplanation,
   ) {
     this.vmLimits = new Map(vmLimits);
     this.vmRequests = new Map(vmRequests);
+    this.explanation = explanation;
+    if (explanation !== undefined) {
+      for (const [list, entries, field] of [
+        ['vmRequests', this.vmRequests, 'requests'],
+        ['vmLimits', this.vmLimits, 'limits'],
+      ] as const) {
+        for (const [name, value] of entries) {
+          explanation.set(list, name, [
+            {
+              name: `spec.domain.resources.${field}.${name}`,
+              value,
+              reason: `the VMI's own ${name} ${field.slice(0, -1)}`,
+            },
+          ]);
+        }
+      }
+    }
     const request = this.vmRequests.get(ResourceMemory);
     if (request?.representation === 'dec') {
       this.memoryDecOwner.requests = 'request';
@@ -196,8 +221,11 @@ export class ResourceRenderer {
     if (inPlace && owner !== undefined && value.representation === 'dec') {
       this.vmiMemory[owner] = value;
       for (const other of ['requests', 'limits'] as const) {
-        if (this.memoryDecOwner[other] === owner)
+        if (this.memoryDecOwner[other] === owner) {
           (other === 'requests' ? this.vmRequests : this.vmLimits).set(ResourceMemory, value);
+          // one Go inf.Dec shared by both entries: they carry the same terms
+          if (other !== list) this.explanation?.copy(vmListName(list), vmListName(other), ResourceMemory);
+        }
       }
       return;
     }
@@ -261,7 +289,15 @@ export function withoutDedicatedCPU(
       text = `${goFormatG(value)}m`;
     }
     try {
-      renderer.calculatedRequests.set(ResourceCPU, mustParse(text));
+      const request = mustParse(text);
+      renderer.calculatedRequests.set(ResourceCPU, request);
+      renderer.explanation?.set('calculatedRequests', ResourceCPU, [
+        {
+          name: 'vCPUs / cpuAllocationRatio',
+          value: request,
+          reason: `${vcpus} vCPU${ioThreadCPUs ? ` (including ${ioThreadCPUs} IO thread CPUs)` : ''} / cpuAllocationRatio ${cpuAllocationRatio} (cluster config developerConfiguration.cpuAllocationRatio), printed with %g`,
+        },
+      ]);
     } catch (error) {
       // A huge cpuAllocationRatio makes %g print an exponent, and upstream's MustParse panics on it.
       if (!(error instanceof QuantityParseError)) throw error;
@@ -269,7 +305,17 @@ export function withoutDedicatedCPU(
         `virt-controller panics: ${error.message} (cpuAllocationRatio ${cpuAllocationRatio} is too large for ${vcpus} vCPUs)`,
       );
     }
-    if (withCPULimits) renderer.calculatedLimits.set(ResourceCPU, mustParse(String(vcpus)));
+    if (withCPULimits) {
+      const limit = mustParse(String(vcpus));
+      renderer.calculatedLimits.set(ResourceCPU, limit);
+      renderer.explanation?.set('calculatedLimits', ResourceCPU, [
+        {
+          name: 'autoCPULimits',
+          value: limit,
+          reason: `${vcpus} vCPU: auto CPU limits (a ResourceQuota with limits.cpu, or autoCPULimitNamespaceLabelSelector matches the namespace)`,
+        },
+      ]);
+    }
   };
 }
 
@@ -283,6 +329,16 @@ export function withHugePages(vmMemory: Memory, memoryOverhead: Quantity): Resou
     if (guest !== undefined && hugepagesMemory.value() > guest.value()) hugepagesMemory = guest;
     renderer.calculatedRequests.set(hugepageType, hugepagesMemory);
     renderer.calculatedLimits.set(hugepageType, hugepagesMemory);
+    const explanation = renderer.explanation;
+    if (explanation !== undefined) {
+      const hugepagesTerm = {
+        name: 'hugepages',
+        value: hugepagesMemory,
+        reason: `the guest memory in ${vmMemory.hugepages?.pageSize ?? ''} huge pages (spec.domain.memory.hugepages; the memory request, at most spec.domain.memory.guest)`,
+      };
+      explanation.set('calculatedRequests', hugepageType, [hugepagesTerm]);
+      explanation.set('calculatedLimits', hugepageType, [hugepagesTerm]);
+    }
 
     let requestDiff = newScaledQuantity(0, Scale.Kilo);
     let limitDiff = newScaledQuantity(0, Scale.Kilo);
@@ -293,8 +349,24 @@ export function withHugePages(vmMemory: Memory, memoryOverhead: Quantity): Resou
       if (limits.value() > guest.value()) limitDiff = limitDiff.add(limits).sub(guest);
     }
     renderer.setMemoryEntry('requests', requestDiff.add(memoryOverhead), false);
+    const overheadTerms = explanation?.memoryOverhead ?? [];
+    const beyondGuest = (value: Quantity, what: string): ExplainTerm[] =>
+      value.isZero()
+        ? []
+        : [
+            {
+              name: `${what} beyond guest memory`,
+              value,
+              reason: `the VMI's memory ${what} above spec.domain.memory.guest (not in huge pages)`,
+            },
+          ];
+    explanation?.set('vmRequests', ResourceMemory, [
+      ...beyondGuest(requestDiff, 'request'),
+      ...overheadTerms,
+    ]);
     if (renderer.vmLimits.has(ResourceMemory)) {
       renderer.setMemoryEntry('limits', limitDiff.add(memoryOverhead), false);
+      explanation?.set('vmLimits', ResourceMemory, [...beyondGuest(limitDiff, 'limit'), ...overheadTerms]);
     }
   };
 }
@@ -313,23 +385,48 @@ export function withMemoryRequests(vmMemory: Memory | undefined, overcommit: num
       renderer.setMemoryEntry('requests', limit, false);
       if (renderer.memoryDecOwner.limits !== undefined)
         renderer.memoryDecOwner.requests = renderer.memoryDecOwner.limits;
+      renderer.explanation?.set('vmRequests', ResourceMemory, [
+        {
+          name: 'spec.domain.resources.limits.memory',
+          value: limit,
+          reason: 'no memory request: it defaults to the memory limit',
+        },
+      ]);
     }
     if (renderer.vmRequests.has(ResourceMemory)) return;
 
     let memory: Quantity | undefined;
+    let source = 'spec.domain.memory.guest';
     if (vmMemory?.guest !== undefined && vmMemory.guest !== null) {
       memory = Quantity.fromJSON(vmMemory.guest);
     } else if (vmMemory?.hugepages !== undefined && vmMemory.hugepages !== null) {
       memory = Quantity.tryParse(vmMemory.hugepages.pageSize ?? '');
+      source = 'spec.domain.memory.hugepages.pageSize';
     }
     if (memory === undefined || memory.value() <= 0n) return;
+    const guest = memory;
+    const guestTerm = (): ExplainTerm => ({
+      name: source,
+      value: guest,
+      reason: `no memory request nor limit: the request defaults to ${source === 'spec.domain.memory.guest' ? 'the guest memory' : 'one huge page'}`,
+    });
     if (overcommit === 100) {
       // upstream copies the VMI's guest quantity (an inf.Dec one is then changed in place by
       // WithMemoryOverhead); nothing after the renderer reads the guest memory, so it is not tracked
       renderer.vmRequests.set(ResourceMemory, memory);
+      renderer.explanation?.set('vmRequests', ResourceMemory, [guestTerm()]);
     } else {
       const value = BigInt.asIntN(64, memory.value() * 100n) / BigInt(overcommit);
-      renderer.vmRequests.set(ResourceMemory, newQuantity(value, memory.format));
+      const request = newQuantity(value, memory.format);
+      renderer.vmRequests.set(ResourceMemory, request);
+      renderer.explanation?.set('vmRequests', ResourceMemory, [
+        guestTerm(),
+        {
+          name: 'memoryOvercommit',
+          value: request.sub(memory),
+          reason: `× 100 / ${overcommit} (cluster config developerConfiguration.memoryOvercommit ${overcommit}%), rounded down to a byte`,
+        },
+      ]);
     }
   };
 }
@@ -341,14 +438,23 @@ export function withMemoryOverhead(
 ): ResourceRendererOption {
   return (renderer) => {
     const memoryRequest = renderer.memoryEntry('requests') ?? Quantity.zero();
+    const explanation = renderer.explanation;
+    const overheadTerms = explanation?.memoryOverhead ?? [];
     if (!guestResources?.overcommitGuestOverhead) {
+      explanation?.add('vmRequests', ResourceMemory, ...overheadTerms);
       renderer.setMemoryEntry('requests', memoryRequest.add(memoryOverhead), true);
     } else {
+      explanation?.notes.push(
+        `spec.domain.resources.overcommitGuestOverhead: the overhead (${memoryOverhead.toString()}) is not requested, only added to the limit`,
+      );
       renderer.setMemoryEntry('requests', memoryRequest, true);
     }
     // read after the request's Add: the limit may share its inf.Dec (WithCPUPinning)
     const memoryLimit = renderer.memoryEntry('limits');
-    if (memoryLimit !== undefined) renderer.setMemoryEntry('limits', memoryLimit.add(memoryOverhead), true);
+    if (memoryLimit !== undefined) {
+      explanation?.add('vmLimits', ResourceMemory, ...overheadTerms);
+      renderer.setMemoryEntry('limits', memoryLimit.add(memoryOverhead), true);
+    }
   };
 }
 
@@ -373,7 +479,20 @@ export function withAutoMemoryLimits(
     const ratio = getMemoryLimitsRatio(namespace, state);
     const memoryRequest = entryOf(renderer.vmRequests, ResourceMemory);
     const value = float64ToInt64(Number(memoryRequest.value()) * ratio, hostArch);
-    renderer.calculatedLimits.set(ResourceMemory, newQuantity(value, memoryRequest.format));
+    const limit = newQuantity(value, memoryRequest.format);
+    renderer.calculatedLimits.set(ResourceMemory, limit);
+    const explanation = renderer.explanation;
+    if (explanation !== undefined) {
+      const requestTerms = explanation.terms('vmRequests', ResourceMemory);
+      explanation.set('calculatedLimits', ResourceMemory, [
+        ...requestTerms,
+        {
+          name: 'autoMemoryLimitsRatio',
+          value: limit.sub(memoryRequest),
+          reason: `auto memory limits (a ResourceQuota with limits.memory, no memory limit): the request × ${ratio} (namespace label ${AutoMemoryLimitsRatioLabel}; ${DefaultMemoryLimitOverheadRatio} without it), in whole bytes`,
+        },
+      ]);
+    }
   };
 }
 
@@ -387,14 +506,22 @@ export function withCPUPinning(
 ): ResourceRendererOption {
   if (release.atLeast('v1.9.0')) return withCPUPinningV190(cpu, annotations, ioThreadCPUs, additionalCPUs);
   return (renderer) => {
+    const explanation = renderer.explanation;
     const vcpus = getNumberOfVCPUs(cpu);
     if (vcpus !== 0) {
-      renderer.calculatedLimits.set(ResourceCPU, newQuantity(vcpus, 'BinarySI'));
+      const limit = newQuantity(vcpus, 'BinarySI');
+      renderer.calculatedLimits.set(ResourceCPU, limit);
+      explanation?.set('calculatedLimits', ResourceCPU, [dedicatedVCPUsTerm(limit)]);
     } else {
       const cpuLimit = renderer.vmLimits.get(ResourceCPU);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
-      if (cpuLimit !== undefined) renderer.vmRequests.set(ResourceCPU, cpuLimit);
-      else if (cpuRequest !== undefined) renderer.vmLimits.set(ResourceCPU, cpuRequest);
+      if (cpuLimit !== undefined) {
+        renderer.vmRequests.set(ResourceCPU, cpuLimit);
+        explanation?.copy('vmLimits', 'vmRequests', ResourceCPU);
+      } else if (cpuRequest !== undefined) {
+        renderer.vmLimits.set(ResourceCPU, cpuRequest);
+        explanation?.copy('vmRequests', 'vmLimits', ResourceCPU);
+      }
     }
 
     if (cpu.isolateEmulatorThread) {
@@ -406,16 +533,39 @@ export function withCPUPinning(
       );
       if (evenParity && limits.value() % 2n === 0n) emulatorThreadCPUs = newQuantity(2, 'BinarySI');
       renderer.vmLimits.set(ResourceCPU, limits.add(emulatorThreadCPUs));
+      const emulatorTerm = emulatorThreadTerm(emulatorThreadCPUs, evenParity);
+      explanation?.set('vmLimits', ResourceCPU, [
+        ...(explanation.terms('calculatedLimits', ResourceCPU) ?? []),
+        emulatorTerm,
+      ]);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
-      if (cpuRequest !== undefined) renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
+      if (cpuRequest !== undefined) {
+        renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
+        explanation?.add('vmRequests', ResourceCPU, emulatorTerm);
+      }
     }
 
     copyMemoryRequestToLimit(renderer, renderer.memoryEntry('requests') ?? Quantity.zero('BinarySI'));
   };
 }
 
+const dedicatedVCPUsTerm = (value: Quantity): ExplainTerm => ({
+  name: 'dedicated vCPUs',
+  value,
+  reason: 'spec.domain.cpu.dedicatedCpuPlacement: one whole CPU per vCPU (sockets × cores × threads)',
+});
+
+const emulatorThreadTerm = (value: Quantity, evenParity: boolean): ExplainTerm => ({
+  name: 'isolateEmulatorThread',
+  value,
+  reason: `spec.domain.cpu.isolateEmulatorThread: a CPU for the emulator thread${evenParity ? ` (annotation ${KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY}: 2 when the count is even)` : ''}`,
+});
+
 /** vmLimits' memory becomes a copy of the request, sharing its inf.Dec if it has one. */
 function copyMemoryRequestToLimit(renderer: ResourceRenderer, request: Quantity): void {
+  renderer.explanation?.set('vmLimits', ResourceMemory, [
+    ...renderer.explanation.terms('vmRequests', ResourceMemory),
+  ]);
   renderer.setMemoryEntry('limits', request, false);
   if (renderer.memoryDecOwner.requests !== undefined)
     renderer.memoryDecOwner.limits = renderer.memoryDecOwner.requests;
@@ -433,17 +583,37 @@ function withCPUPinningV190(
   additionalCPUs: number,
 ): ResourceRendererOption {
   return (renderer) => {
+    const explanation = renderer.explanation;
     const vcpus = getNumberOfVCPUs(cpu);
+    const ioThreads = newQuantity(ioThreadCPUs, 'BinarySI');
+    const ioThreadsTerms: ExplainTerm[] =
+      ioThreadCPUs === 0
+        ? []
+        : [
+            {
+              name: 'IO thread CPUs',
+              value: ioThreads,
+              reason: 'spec.domain.ioThreads.supplementalPoolThreadCount',
+            },
+          ];
     if (vcpus !== 0) {
       const total = vcpus + ioThreadCPUs;
       renderer.vmLimits.set(ResourceCPU, newQuantity(total, 'BinarySI'));
       renderer.vmRequests.set(ResourceCPU, newQuantity(total, 'BinarySI'));
+      const terms = [dedicatedVCPUsTerm(newQuantity(vcpus, 'BinarySI')), ...ioThreadsTerms];
+      explanation?.set('vmLimits', ResourceCPU, terms);
+      explanation?.set('vmRequests', ResourceCPU, terms);
     } else {
-      const ioThreads = newQuantity(ioThreadCPUs, 'BinarySI');
       const cpuLimit = renderer.vmLimits.get(ResourceCPU);
-      if (cpuLimit !== undefined) renderer.vmLimits.set(ResourceCPU, cpuLimit.add(ioThreads));
+      if (cpuLimit !== undefined) {
+        renderer.vmLimits.set(ResourceCPU, cpuLimit.add(ioThreads));
+        explanation?.add('vmLimits', ResourceCPU, ...ioThreadsTerms);
+      }
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
-      if (cpuRequest !== undefined) renderer.vmRequests.set(ResourceCPU, cpuRequest.add(ioThreads));
+      if (cpuRequest !== undefined) {
+        renderer.vmRequests.set(ResourceCPU, cpuRequest.add(ioThreads));
+        explanation?.add('vmRequests', ResourceCPU, ...ioThreadsTerms);
+      }
     }
 
     if (cpu.isolateEmulatorThread) {
@@ -457,8 +627,13 @@ function withCPUPinningV190(
         emulatorThreadCPUs = newQuantity(2, 'BinarySI');
       }
       renderer.vmLimits.set(ResourceCPU, limits.add(emulatorThreadCPUs));
+      const emulatorTerm = emulatorThreadTerm(emulatorThreadCPUs, evenParity);
+      explanation?.add('vmLimits', ResourceCPU, emulatorTerm);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
-      if (cpuRequest !== undefined) renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
+      if (cpuRequest !== undefined) {
+        renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
+        explanation?.add('vmRequests', ResourceCPU, emulatorTerm);
+      }
     }
 
     const memoryRequest = renderer.memoryEntry('requests');
@@ -605,16 +780,29 @@ export function getRequiredResources(
 }
 
 // upstream: template.go addProbeOverheads / addProbeOverhead
-function addProbeOverheads(vmi: VirtualMachineInstance, overhead: Quantity): Quantity {
+function addProbeOverheads(
+  vmi: VirtualMachineInstance,
+  overhead: Quantity,
+  explanation?: RenderExplanation,
+): Quantity {
   let result = overhead;
-  const addProbeOverhead = (probe: Probe | undefined): boolean => {
+  const add = (name: string, value: Quantity, reason: string): void => {
+    result = result.add(value);
+    explanation?.memoryOverhead.push({ name, value, reason });
+  };
+  const addProbeOverhead = (probe: Probe | undefined, field: string): boolean => {
     if (probe?.exec == null) return false;
-    result = result.add(mustParse(virtProbeOverhead));
+    add('virtProbeOverhead', mustParse(virtProbeOverhead), `an exec probe (${field})`);
     return true;
   };
-  const hasLiveness = addProbeOverhead(vmi.spec.livenessProbe);
-  const hasReadiness = addProbeOverhead(vmi.spec.readinessProbe);
-  if (hasLiveness || hasReadiness) result = result.add(mustParse(virtProbeTotalAdditionalOverhead));
+  const hasLiveness = addProbeOverhead(vmi.spec.livenessProbe, 'spec.livenessProbe');
+  const hasReadiness = addProbeOverhead(vmi.spec.readinessProbe, 'spec.readinessProbe');
+  if (hasLiveness || hasReadiness)
+    add(
+      'virtProbeTotalAdditionalOverhead',
+      mustParse(virtProbeTotalAdditionalOverhead),
+      'exec probes run virt-probe',
+    );
   return result;
 }
 
@@ -669,6 +857,7 @@ export function getMemoryOverhead(
   additionalOverheadRatio: string | undefined,
   release: KubeVirtRelease,
   hostArch = 'amd64',
+  explanation?: RenderExplanation,
 ): Quantity {
   const v190 = release.atLeast('v1.9.0');
   const releaseOverheads = v190 ? OVERHEADS_V1_9_0 : OVERHEADS_V1_4_0;
@@ -678,72 +867,107 @@ export function getMemoryOverhead(
   const vmiMemoryRequest = memoryOf(requests);
 
   let overhead = newScaledQuantity(0, Scale.Kilo);
+  // a reason that needs formatting is a function: render (no explanation) never formats it
+  const add = (name: string, value: Quantity, reason: string | (() => string)): void => {
+    overhead = overhead.add(value);
+    explanation?.memoryOverhead.push({ name, value, reason: typeof reason === 'string' ? reason : reason() });
+  };
 
   // page tables: one bit for every 512b of RAM
   const pagetableKilo = newScaledQuantity(vmiMemoryRequest.scaledValue(Scale.Kilo), Scale.Kilo);
-  overhead = overhead.add(newQuantity(pagetableKilo.value() / 512n, pagetableKilo.format));
+  add('pagetables', newQuantity(pagetableKilo.value() / 512n, pagetableKilo.format), () =>
+    vmiMemoryRequest.isZero()
+      ? 'page tables: none, as spec.domain.resources.requests.memory is empty (a defaulted request is not counted)'
+      : `page tables: spec.domain.resources.requests.memory ${vmiMemoryRequest.toString()} / 512, in whole kilobytes`,
+  );
 
-  for (const fixed of [
-    VirtLauncherMonitorOverhead,
-    VirtLauncherOverhead,
-    releaseOverheads.virtlogd,
-    releaseOverheads.virtqemud,
-    QemuOverhead,
-  ]) {
-    overhead = overhead.add(mustParse(fixed));
-  }
+  const fixedOverheads: [string, string, string][] = [
+    ['VirtLauncherMonitorOverhead', VirtLauncherMonitorOverhead, 'virt-launcher-monitor process'],
+    ['VirtLauncherOverhead', VirtLauncherOverhead, 'virt-launcher process'],
+    ['VirtlogdOverhead', releaseOverheads.virtlogd, 'virtlogd process'],
+    ['VirtqemudOverhead', releaseOverheads.virtqemud, 'virtqemud process'],
+    ['QemuOverhead', QemuOverhead, 'qemu process, beyond the guest memory'],
+  ];
+  for (const [name, value, reason] of fixedOverheads) add(name, mustParse(value), reason);
 
   const perVCPU = mustParse('8Mi');
   let vcpus = 0n;
+  let vcpuSource = 'no CPU topology nor CPU request: 1';
   if (domain.cpu) {
     vcpus = BigInt(getNumberOfVCPUs(domain.cpu));
+    vcpuSource = 'spec.domain.cpu sockets × cores × threads';
   } else {
     const cpuLimit = limits.get(ResourceCPU);
     const cpuRequest = requests.get(ResourceCPU);
-    if (cpuLimit !== undefined) vcpus = cpuLimit.value();
-    else if (cpuRequest !== undefined) vcpus = cpuRequest.value();
+    if (cpuLimit !== undefined) {
+      vcpus = cpuLimit.value();
+      vcpuSource = 'spec.domain.resources.limits.cpu';
+    } else if (cpuRequest !== undefined) {
+      vcpus = cpuRequest.value();
+      vcpuSource = 'spec.domain.resources.requests.cpu';
+    }
   }
   if (vcpus < 1n) vcpus = 1n;
-  overhead = overhead.add(newQuantity(BigInt.asIntN(64, perVCPU.value() * vcpus), perVCPU.format));
+  add(
+    'perVCPU',
+    newQuantity(BigInt.asIntN(64, perVCPU.value() * vcpus), perVCPU.format),
+    () => `8Mi per vCPU × ${vcpus} vCPU (${vcpuSource})`,
+  );
 
-  // IOThread
-  overhead = overhead.add(mustParse('8Mi'));
+  add('IOThread', mustParse('8Mi'), 'the IOThread');
 
-  // video RAM
   if (domain.devices.autoattachGraphicsDevice !== false) {
-    overhead = overhead.add(mustParse(releaseOverheads.videoRAM));
+    add(
+      'videoRAM',
+      mustParse(releaseOverheads.videoRAM),
+      'graphics device video RAM (spec.domain.devices.autoattachGraphicsDevice is not false)',
+    );
   }
 
-  // two 64Mi pflash devices for UEFI on aarch64
-  if (cpuArch === 'arm64') overhead = overhead.add(mustParse('128Mi'));
+  if (cpuArch === 'arm64') add('arm64 UEFI', mustParse('128Mi'), 'two 64Mi pflash devices for UEFI on arm64');
 
-  // VFIO locks all guest RAM plus MMIO space
-  if (isVFIOVMI(vmi)) overhead = overhead.add(mustParse('1Gi'));
+  if (isVFIOVMI(vmi))
+    add('VFIO', mustParse('1Gi'), 'VFIO (GPUs / host devices / SR-IOV) locks guest RAM and MMIO space');
 
-  if (hasDownwardMetricDisk(vmi)) overhead = overhead.add(mustParse('1Mi'));
+  if (hasDownwardMetricDisk(vmi))
+    add('downwardMetrics', mustParse('1Mi'), 'a downwardMetrics volume (spec.volumes)');
 
-  overhead = addProbeOverheads(vmi, overhead);
+  overhead = addProbeOverheads(vmi, overhead, explanation);
 
-  if (isSEVOrSNPVMI(vmi, release)) overhead = overhead.add(mustParse('256Mi'));
+  if (isSEVOrSNPVMI(vmi, release))
+    add('SEV', mustParse('256Mi'), 'SEV launch security (spec.domain.launchSecurity)');
 
-  // swtpm process
-  if (hasTPMDevice(vmi, release)) overhead = overhead.add(mustParse('53Mi'));
+  if (hasTPMDevice(vmi, release)) add('TPM', mustParse('53Mi'), 'swtpm process for spec.domain.devices.tpm');
 
   const dedicatedOverhead = isCPUDedicated(vmi) || wantsToHaveQOSGuaranteed(vmi, release);
+  const dedicatedReason =
+    'dedicated CPUs (spec.domain.cpu.dedicatedCpuPlacement) or Guaranteed QoS (requests equal limits)';
   if (v190) {
-    if (dedicatedOverhead) overhead = overhead.add(mustParse('100Mi'));
+    if (dedicatedOverhead) add('dedicatedCPUsOrGuaranteedQoS', mustParse('100Mi'), dedicatedReason);
     const reserved = reservedAddedOverhead(vmi);
-    if (reserved !== undefined) overhead = overhead.add(reserved);
+    if (reserved !== undefined)
+      add('reservedOverhead', reserved, 'spec.domain.memory.reservedOverhead.addedOverhead');
   }
 
   if (additionalOverheadRatio !== undefined && additionalOverheadRatio !== '') {
     const ratio = goParseFloat(additionalOverheadRatio);
     // upstream logs and returns early when the ratio does not parse (before v1.9.0 skipping the QoS overhead)
-    if (ratio === undefined) return overhead;
+    if (ratio === undefined) {
+      explanation?.notes.push(
+        `additionalGuestMemoryOverheadRatio ${JSON.stringify(additionalOverheadRatio)} does not parse: ignored${v190 ? '' : ', and the dedicated-CPU/QoS overhead skipped'}`,
+      );
+      return overhead;
+    }
+    const before = overhead;
     overhead = multiplyMemory(overhead, ratio, hostArch);
+    explanation?.memoryOverhead.push({
+      name: 'additionalGuestMemoryOverheadRatio',
+      value: overhead.sub(before),
+      reason: `the overhead so far × (${additionalOverheadRatio} - 1), in kilobytes (cluster config additionalGuestMemoryOverheadRatio)`,
+    });
   }
 
-  if (!v190 && dedicatedOverhead) overhead = overhead.add(mustParse('100Mi'));
+  if (!v190 && dedicatedOverhead) add('dedicatedCPUsOrGuaranteedQoS', mustParse('100Mi'), dedicatedReason);
 
   return overhead;
 }
@@ -859,7 +1083,11 @@ interface VMIResourceRule {
  * The launcher's memory overhead: the hypervisor's estimate plus what the network bindings ask for.
  * upstream: template.go VMIResourcePredicates (v1.4.0); CalculateMemoryOverhead (v1.9.0)
  */
-export function calculateMemoryOverhead(vmi: VirtualMachineInstance, config: ClusterConfig): Quantity {
+export function calculateMemoryOverhead(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  explanation?: RenderExplanation,
+): Quantity {
   const cpuArch = vmi.spec.architecture || config.getClusterCPUArch();
   return getMemoryOverhead(
     vmi,
@@ -867,7 +1095,8 @@ export function calculateMemoryOverhead(vmi: VirtualMachineInstance, config: Clu
     config.config.additionalGuestMemoryOverheadRatio,
     config.release,
     config.arch,
-  ).add(calculateNetworkMemory(vmi, config));
+    explanation,
+  ).add(calculateNetworkMemory(vmi, config, explanation?.memoryOverhead));
 }
 
 /** VMI fields new in v1.9.0 that the CPU rules read (the generated types are v1.4.0's). */
@@ -974,6 +1203,20 @@ export function vmiResourceOptions(
   return rules.filter((rule) => rule.predicate(vmi)).map((rule) => rule.option);
 }
 
+/** The terms of the compute container's entries: a vm list's entry overrides the calculated one (limits()). */
+function recordComputeTerms(renderer: ResourceRenderer, explanation: RenderExplanation): void {
+  for (const [kind, vmList, calculatedList, vm] of [
+    ['requests', 'vmRequests', 'calculatedRequests', renderer.vmRequests],
+    ['limits', 'vmLimits', 'calculatedLimits', renderer.vmLimits],
+  ] as const) {
+    const names = new Set([...(kind === 'requests' ? renderer.requests() : renderer.limits()).keys()]);
+    for (const name of names) {
+      const list: RendererList = vm.has(name) ? vmList : calculatedList;
+      explanation.compute[kind].set(name, explanation.terms(list, name));
+    }
+  }
+}
+
 // upstream: template.go newResourceRenderer
 export function newResourceRenderer(
   vmi: VirtualMachineInstance,
@@ -981,6 +1224,7 @@ export function newResourceRenderer(
   state: ClusterState,
   networkToResourceMap: ReadonlyMap<string, string>,
   memoryOverhead: Quantity = calculateMemoryOverhead(vmi, config),
+  explanation?: RenderExplanation,
 ): ResourceRenderer {
   const resources = vmi.spec.domain.resources;
   const baseOptions = [
@@ -998,6 +1242,7 @@ export function newResourceRenderer(
     parseResourceList(resources?.limits),
     parseResourceList(resources?.requests),
     options,
+    explanation,
   );
 }
 
@@ -1023,10 +1268,12 @@ export function renderComputeResourcesAndVMI(
   config: ClusterConfig,
   state: ClusterState,
   networkToResourceMap: ReadonlyMap<string, string>,
+  explanation?: RenderExplanation,
 ): { resources: ComputeResourceRequirements; vmi: VirtualMachineInstance; memoryOverhead: Quantity } {
-  const memoryOverhead = calculateMemoryOverhead(vmi, config);
-  const renderer = newResourceRenderer(vmi, config, state, networkToResourceMap, memoryOverhead);
+  const memoryOverhead = calculateMemoryOverhead(vmi, config, explanation);
+  const renderer = newResourceRenderer(vmi, config, state, networkToResourceMap, memoryOverhead, explanation);
   const resources = toResourceRequirements(renderer.resourceRequirements());
+  if (explanation !== undefined) recordComputeTerms(renderer, explanation);
   const original = vmi.spec.domain.resources;
   const changed = (field: VmiMemoryField, list: RawResourceList): Quantity | undefined => {
     const now = renderer.vmiMemory[field];

@@ -2,6 +2,7 @@
 import type { Interface, KubeVirtConfiguration, VirtualMachineInstance } from '../../types/kubevirt.js';
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import { Quantity } from '../../quantity/quantity.js';
+import type { ExplainTerm } from '../explain.js';
 
 type BindingPlugins = NonNullable<NonNullable<KubeVirtConfiguration['network']>['binding']>;
 type BindingPlugin = BindingPlugins[string];
@@ -9,9 +10,9 @@ type BindingPlugin = BindingPlugins[string];
 function filterUniquePlugins(
   interfaces: readonly Interface[],
   registeredPlugins: BindingPlugins,
-): BindingPlugin[] {
+): [string, BindingPlugin][] {
   const seen = new Set<string>();
-  const plugins: BindingPlugin[] = [];
+  const plugins: [string, BindingPlugin][] = [];
   for (const iface of interfaces) {
     if (!iface.binding) continue;
     const name = iface.binding.name;
@@ -20,7 +21,7 @@ function filterUniquePlugins(
     const plugin = registeredPlugins[name];
     if (plugin === undefined) continue;
     seen.add(name);
-    plugins.push(plugin);
+    plugins.push([name, plugin]);
   }
   return plugins;
 }
@@ -29,15 +30,22 @@ function filterUniquePlugins(
 export function calculateNetBindingPluginMemory(
   vmi: VirtualMachineInstance,
   registeredPlugins: BindingPlugins | undefined,
+  terms?: ExplainTerm[],
 ): Quantity {
   let result = Quantity.zero();
-  for (const plugin of filterUniquePlugins(
+  for (const [name, plugin] of filterUniquePlugins(
     vmi.spec.domain.devices.interfaces ?? [],
     registeredPlugins ?? {},
   )) {
     const memory = plugin.computeResourceOverhead?.requests?.['memory'];
     if (memory === undefined || memory === null) continue;
-    result = result.add(Quantity.fromJSON(memory));
+    const value = Quantity.fromJSON(memory);
+    result = result.add(value);
+    terms?.push({
+      name: `networkBinding ${name}`,
+      value,
+      reason: `network binding plugin "${name}": network.binding.${name}.computeResourceOverhead.requests.memory (cluster config)`,
+    });
   }
   return result;
 }
@@ -57,8 +65,20 @@ const PASST_MEMORY_OVERHEAD = '250Mi';
  * v1.9.0 the core passt binding's.
  * upstream: netbinding.MemoryCalculator (v1.4.0); network/resources/memory.go MemoryCalculator (v1.9.0)
  */
-export function calculateNetworkMemory(vmi: VirtualMachineInstance, config: ClusterConfig): Quantity {
-  const plugins = calculateNetBindingPluginMemory(vmi, config.getNetworkBindings());
-  if (config.release.before('v1.9.0') || !hasPasstBinding(vmi)) return plugins;
+export function calculateNetworkMemory(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  terms?: ExplainTerm[],
+): Quantity {
+  const passt = config.release.atLeast('v1.9.0') && hasPasstBinding(vmi);
+  if (passt) {
+    terms?.push({
+      name: 'passtBinding',
+      value: Quantity.parse(PASST_MEMORY_OVERHEAD),
+      reason: 'an interface with the core passt binding (passtBinding), all ports forwarded',
+    });
+  }
+  const plugins = calculateNetBindingPluginMemory(vmi, config.getNetworkBindings(), terms);
+  if (!passt) return plugins;
   return Quantity.zero().add(Quantity.parse(PASST_MEMORY_OVERHEAD)).add(plugins);
 }

@@ -1,0 +1,450 @@
+// Where the launcher Pod's resources and node selectors come from (`vmi-render explain`, the library's
+// explain()): built from the terms the render recorded while rendering (src/render/explain.ts).
+import type { Affinity, Container, Pod, Toleration } from './types/k8s.js';
+import type { VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
+import type { ClusterConfig } from './cluster/cluster-config.js';
+import { Quantity } from './quantity/quantity.js';
+import type { ExplainTerm, RenderExplanation } from './render/explain.js';
+import type { PipelineResult } from './pipeline.js';
+
+/** A term as printed: its quantity in the Pod's own format. */
+export interface ExplainedTerm {
+  name: string;
+  value: string;
+  reason: string;
+}
+
+/** A figure of the Pod and the terms that add up to it exactly. */
+export interface ExplainedQuantity {
+  value: string;
+  terms: ExplainedTerm[];
+}
+
+export interface ExplainedResource {
+  request?: ExplainedQuantity;
+  limit?: ExplainedQuantity;
+}
+
+export interface ExplainedSelector {
+  value: string;
+  source: string;
+  reason: string;
+}
+
+export interface ExplainedSchedulingTerm {
+  /** Where it is in the Pod, e.g. `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[1]`. */
+  path: string;
+  term: unknown;
+  source: string;
+  reason: string;
+}
+
+/** Where a rendered Pod's figures come from. */
+export interface Explanation {
+  resources: {
+    compute: {
+      memory: ExplainedResource;
+      cpu: ExplainedResource;
+      /** The memory overhead of the launcher (its terms are those of the memory request). */
+      memoryOverhead: ExplainedQuantity;
+      /** Every other resource of the compute container (hugepages, devices, ephemeral storage). */
+      other: Record<string, ExplainedResource>;
+      notes: string[];
+    };
+    /** What the scheduler counts: max(sum of containers, largest init container) plus the Pod overhead. */
+    pod: { memory: ExplainedResource; cpu: ExplainedResource };
+  };
+  scheduling: {
+    nodeSelector: Record<string, ExplainedSelector>;
+    affinity: ExplainedSchedulingTerm[];
+    tolerations: ExplainedSchedulingTerm[];
+  };
+  /** Every container of the Pod (init containers first, as the Pod lists them), and why it is there. */
+  containers: { name: string; type: 'initContainer' | 'sidecar' | 'container'; reason: string }[];
+  /** Every volume of the Pod, and why it is there. */
+  volumes: { name: string; reason: string }[];
+}
+
+const printTerm = (term: ExplainTerm): ExplainedTerm => ({
+  name: term.name,
+  value: term.value.toString(),
+  reason: term.reason,
+});
+
+/** Devices and other compute resources whose value is a fixed request of the render. */
+const RESOURCE_REASONS: [RegExp, string][] = [
+  [/^devices\.kubevirt\.io\/(kvm|mshv)$/, 'the hypervisor device (not developerConfiguration.useEmulation)'],
+  [/^devices\.kubevirt\.io\/tun$/, 'a pod network interface needs /dev/net/tun'],
+  [/^devices\.kubevirt\.io\/vhost-net$/, 'a virtio interface with vhost-net (not useEmulation)'],
+  [/^devices\.kubevirt\.io\/vhost-vsock$/, 'spec.domain.devices.autoattachVSOCK'],
+  [/^devices\.kubevirt\.io\/sev$/, 'spec.domain.launchSecurity SEV'],
+  [/^devices\.kubevirt\.io\/tdx$/, 'spec.domain.launchSecurity TDX'],
+  [/^devices\.kubevirt\.io\/pr-helper$/, 'a LUN disk with reservation (persistent reservation)'],
+  [/^devices\.kubevirt\.io\/iommufd$/, 'IOMMUFD (cluster config)'],
+  [/^ephemeral-storage$/, "50M for the launcher, plus the VMI's own ephemeral-storage"],
+  [/^hugepages-/, 'spec.domain.memory.hugepages'],
+];
+
+function resourceReason(name: string): string {
+  for (const [pattern, reason] of RESOURCE_REASONS) if (pattern.test(name)) return reason;
+  return 'a device of the VMI (GPU, host device or network resource) or its own spec.domain.resources';
+}
+
+function explainedQuantity(
+  value: string | undefined,
+  terms: readonly ExplainTerm[] | undefined,
+  name: string,
+): ExplainedQuantity | undefined {
+  if (value === undefined) return undefined;
+  if (terms === undefined || terms.length === 0)
+    return { value, terms: [{ name, value, reason: resourceReason(name) }] };
+  return { value, terms: terms.map(printTerm) };
+}
+
+function computeResource(
+  compute: Container | undefined,
+  explanation: RenderExplanation,
+  name: string,
+  adjust: (terms: readonly ExplainTerm[]) => ExplainTerm[] = (terms) => [...terms],
+): ExplainedResource {
+  const request = explainedQuantity(
+    compute?.resources?.requests?.[name] as string | undefined,
+    adjust(explanation.compute.requests.get(name) ?? []),
+    name,
+  );
+  const limit = explainedQuantity(
+    compute?.resources?.limits?.[name] as string | undefined,
+    adjust(explanation.compute.limits.get(name) ?? []),
+    name,
+  );
+  return { ...(request ? { request } : {}), ...(limit ? { limit } : {}) };
+}
+
+/** Why a support container is in the Pod. */
+function containerReason(name: string, init: boolean): string {
+  const table: [RegExp, string][] = [
+    [/^compute$/, 'virt-launcher, libvirt and qemu running the guest'],
+    [/^guest-console-log$/, 'streams the serial console to the Pod log (not disableSerialConsoleLog)'],
+    [/^container-disk-binary$/, 'copies the container-disk helper binary for the container disks'],
+    [/^volume/, 'serves the image of a containerDisk volume'],
+    [/^virtiofs-/, 'virtiofsd for a filesystem (spec.domain.devices.filesystems)'],
+    [/^hook-sidecar-/, 'a hook sidecar (hooks.kubevirt.io/hookSidecars, or a network binding plugin)'],
+    [/^kernel-boot$/, 'the kernel boot container (spec.domain.firmware.kernelBoot.container)'],
+    [/^tail$/, 'the console log tail'],
+  ];
+  for (const [pattern, reason] of table) if (pattern.test(name)) return reason;
+  return init ? 'an init container of the launcher Pod' : 'a support container of the launcher Pod';
+}
+
+const POD_VOLUME_REASONS: Record<string, string> = {
+  private: "virt-launcher's private directory (/var/run/kubevirt-private)",
+  public: 'the directory shared with virt-handler (/var/run/kubevirt)',
+  sockets: "virt-launcher's command sockets",
+  'virt-bin-share-dir': 'binaries shared with the container-disk containers',
+  'libvirt-runtime': "libvirt's runtime directory",
+  'ephemeral-disks': 'ephemeral disk overlays and generated disks (cloud-init, config drives)',
+  'container-disks': 'the images of the container disks',
+  'hotplug-disks': 'where virt-handler mounts hotplugged disks',
+  'launcher-volume':
+    'the virt-launcher image as an image volume (container disks served without a container)',
+  hugepages: 'the huge pages of the guest memory (spec.domain.memory.hugepages)',
+  'hugetblfs-dir': 'the hugetlbfs directory for the huge pages',
+};
+
+function explainVolumes(pod: Pod, vmi: VirtualMachineInstance): Explanation['volumes'] {
+  const own = new Map((vmi.spec.volumes ?? []).map((volume) => [volume.name, volume]));
+  return (pod.spec?.volumes ?? []).map((volume) => {
+    const source = own.get(volume.name);
+    const kind = source && Object.keys(source).find((key) => key !== 'name');
+    const reason =
+      source !== undefined
+        ? `spec.volumes "${volume.name}"${kind ? ` (${kind})` : ''}`
+        : (POD_VOLUME_REASONS[volume.name] ?? 'a volume of the launcher Pod');
+    return { name: volume.name, reason };
+  });
+}
+
+function explainContainers(pod: Pod): Explanation['containers'] {
+  const restartable = (container: Container): boolean =>
+    (container as Container & { restartPolicy?: string }).restartPolicy === 'Always';
+  return [
+    ...(pod.spec?.initContainers ?? []).map((container) => ({
+      name: container.name,
+      type: restartable(container) ? ('sidecar' as const) : ('initContainer' as const),
+      reason: containerReason(container.name, !restartable(container)),
+    })),
+    ...(pod.spec?.containers ?? []).map((container) => ({
+      name: container.name,
+      type: 'container' as const,
+      reason: containerReason(container.name, false),
+    })),
+  ];
+}
+
+/** A container's request as the API server stores it: a missing request defaults to the limit. */
+function containerRequest(container: Container, name: string): Quantity | undefined {
+  const value = container.resources?.requests?.[name] ?? container.resources?.limits?.[name];
+  return value === undefined ? undefined : Quantity.parse(value as string);
+}
+
+/**
+ * The Pod's effective request or limit of a resource as the scheduler computes it (k8s
+ * resourcehelper.PodRequests): the containers and the restartable init containers (sidecars) summed; an init
+ * container, with the sidecars started before it, counted instead where that is larger; plus spec.overhead.
+ * A limit exists only when every container and sidecar has one.
+ */
+function podQuantity(pod: Pod, name: string, kind: 'request' | 'limit'): ExplainedQuantity | undefined {
+  const of = (container: Container): Quantity | undefined =>
+    kind === 'request'
+      ? containerRequest(container, name)
+      : container.resources?.limits?.[name] === undefined
+        ? undefined
+        : Quantity.parse(container.resources.limits[name] as string);
+  const containers = pod.spec?.containers ?? [];
+  const initContainers = pod.spec?.initContainers ?? [];
+  const isSidecar = (container: Container): boolean =>
+    (container as Container & { restartPolicy?: string }).restartPolicy === 'Always';
+  const running = [...containers, ...initContainers.filter(isSidecar)];
+  if (kind === 'limit' && running.some((container) => of(container) === undefined)) return undefined;
+  const terms: ExplainTerm[] = [];
+  let sum = Quantity.zero();
+  const addContainer = (container: Container, init: boolean): void => {
+    const value = of(container);
+    if (value === undefined) return;
+    sum = sum.add(value);
+    const defaulted =
+      kind === 'request' && container.resources?.requests?.[name] === undefined
+        ? ' (its request defaults to its limit)'
+        : '';
+    terms.push({
+      name: `${init ? 'sidecar init container' : 'container'} ${container.name}`,
+      value,
+      reason: `${containerReason(container.name, init)}${defaulted}`,
+    });
+  };
+  for (const container of containers) addContainer(container, false);
+  // the init containers in order: a sidecar keeps running; a plain one runs beside the sidecars before it
+  let sidecars = Quantity.zero();
+  let largestInit: { name: string; value: Quantity } | undefined;
+  for (const container of initContainers) {
+    const value = of(container) ?? Quantity.zero();
+    let during: Quantity;
+    if (isSidecar(container)) {
+      addContainer(container, true);
+      sidecars = sidecars.add(value);
+      during = sidecars;
+    } else {
+      during = value.add(sidecars);
+    }
+    if (largestInit === undefined || during.cmp(largestInit.value) > 0)
+      largestInit = { name: container.name, value: during };
+  }
+  if (largestInit !== undefined && largestInit.value.cmp(sum) > 0) {
+    terms.push({
+      name: `init container ${largestInit.name}`,
+      value: largestInit.value.sub(sum),
+      reason: `while it runs the Pod needs ${largestInit.value.toString()} (with the sidecars started before it), more than all containers together: the scheduler counts that instead`,
+    });
+    sum = largestInit.value;
+  }
+  const overhead = pod.spec?.overhead?.[name];
+  if (overhead !== undefined) {
+    const value = Quantity.parse(overhead as string);
+    sum = sum.add(value);
+    terms.push({ name: 'spec.overhead', value, reason: 'the Pod overhead of its RuntimeClass' });
+  }
+  if (terms.length === 0) return undefined;
+  return { value: sum.toString(), terms: terms.map(printTerm) };
+}
+
+function podResource(pod: Pod, name: string): ExplainedResource {
+  const request = podQuantity(pod, name, 'request');
+  const limit = podQuantity(pod, name, 'limit');
+  return { ...(request ? { request } : {}), ...(limit ? { limit } : {}) };
+}
+
+const sameJSON = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Each affinity term of the Pod (each requirement of a required node-selector term), with what put it
+ * there: the render records the terms it adds (launch-manifest.ts); the rest are the VMI's spec.affinity.
+ */
+function explainAffinity(pod: Pod, explanation: RenderExplanation): ExplainedSchedulingTerm[] {
+  const affinity = pod.spec?.affinity as Affinity | undefined;
+  if (!affinity) return [];
+  const terms: ExplainedSchedulingTerm[] = [];
+  const explain = (path: string, term: unknown, own: string): void => {
+    const added = explanation.affinity.find((candidate) => sameJSON(candidate.term, term));
+    terms.push(
+      added
+        ? { path, term, source: added.source, reason: added.reason }
+        : { path, term, source: 'spec.affinity', reason: `the VMI's own ${own}` },
+    );
+  };
+  const nodeAffinity = affinity.nodeAffinity;
+  nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms.forEach(
+    (selectorTerm, index) => {
+      const base = `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${index}]`;
+      (selectorTerm.matchExpressions ?? []).forEach((expression, position) =>
+        explain(`${base}.matchExpressions[${position}]`, expression, 'node affinity'),
+      );
+      (selectorTerm.matchFields ?? []).forEach((field, position) =>
+        explain(`${base}.matchFields[${position}]`, field, 'node affinity'),
+      );
+    },
+  );
+  (nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((preference, index) =>
+    explain(
+      `affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[${index}]`,
+      preference,
+      'preferred node affinity',
+    ),
+  );
+  for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+    for (const field of [
+      'requiredDuringSchedulingIgnoredDuringExecution',
+      'preferredDuringSchedulingIgnoredDuringExecution',
+    ] as const) {
+      ((affinity[kind]?.[field] ?? []) as unknown[]).forEach((term, index) =>
+        explain(`affinity.${kind}.${field}[${index}]`, term, kind),
+      );
+    }
+  }
+  return terms;
+}
+
+function explainTolerations(pod: Pod, vmi: VirtualMachineInstance): ExplainedSchedulingTerm[] {
+  const own = (vmi.spec.tolerations ?? []) as Toleration[];
+  return ((pod.spec?.tolerations ?? []) as Toleration[]).map((toleration, index) => {
+    const mine = own.some((candidate) => sameJSON(candidate, toleration));
+    return {
+      path: `tolerations[${index}]`,
+      term: toleration,
+      source: mine ? 'spec.tolerations' : 'virt-controller',
+      reason: mine ? "the VMI's own toleration" : 'added by virt-controller',
+    };
+  });
+}
+
+function explainNodeSelector(pod: Pod, explanation: RenderExplanation): Record<string, ExplainedSelector> {
+  const result: Record<string, ExplainedSelector> = {};
+  for (const [key, value] of Object.entries(pod.spec?.nodeSelector ?? {})) {
+    const why = explanation.nodeSelector.get(key);
+    result[key] = {
+      value,
+      source: why?.source ?? 'unknown',
+      reason: why?.reason ?? 'not recorded by the render',
+    };
+  }
+  return result;
+}
+
+/** The VMI spec as the input wrote it (a VM's template). */
+function inputSpec(
+  input: VirtualMachineInstance | VirtualMachine,
+): VirtualMachineInstance['spec'] | undefined {
+  if (input.kind === 'VirtualMachine')
+    return (input as VirtualMachine).spec?.template?.spec as VirtualMachineInstance['spec'] | undefined;
+  return (input as VirtualMachineInstance).spec;
+}
+
+/**
+ * Before v1.9.0 the memory request a VMI is rendered with may be virt-api's create-time default
+ * (setDefaultResourceRequests): the memory limit, else the guest memory × 100 / memoryOvercommit. Its term
+ * says so, split into the guest memory and the overcommit's share.
+ */
+function withAdmissionDefaults(
+  terms: readonly ExplainTerm[],
+  input: VirtualMachineInstance | VirtualMachine,
+  result: PipelineResult,
+  config: ClusterConfig | undefined,
+): ExplainTerm[] {
+  const field = 'spec.domain.resources.requests.memory';
+  const spec = inputSpec(input);
+  const admitted = result.admission.vmi !== undefined;
+  const vmi = result.vmi;
+  if (!admitted || spec?.domain?.resources?.requests?.['memory'] !== undefined) return [...terms];
+  return terms.flatMap((term) => {
+    if (term.name !== field) return [term];
+    if (spec?.domain?.resources?.limits?.['memory'] !== undefined) {
+      return [{ ...term, reason: "not in the input: virt-api's create-time defaults copy the memory limit" }];
+    }
+    const guest = vmi.spec.domain.memory?.guest;
+    const overcommit = config?.getMemoryOvercommit() ?? 100;
+    if (guest === undefined || guest === null) return [{ ...term, reason: "virt-api's create-time default" }];
+    const guestMemory = Quantity.fromJSON(guest);
+    const guestTerm = {
+      name: 'spec.domain.memory.guest',
+      value: guestMemory,
+      reason: "no memory request in the input: virt-api's create-time defaults request the guest memory",
+    };
+    const rest = term.value.sub(guestMemory);
+    if (rest.isZero()) return [guestTerm];
+    return [
+      guestTerm,
+      {
+        name: 'memoryOvercommit',
+        value: rest,
+        reason: `× 100 / ${overcommit} (cluster config developerConfiguration.memoryOvercommit ${overcommit}%), rounded down to a byte`,
+      },
+    ];
+  });
+}
+
+/**
+ * The explanation of a render of `input` made with PipelineSettings.explain (undefined without it).
+ * `config` is the cluster config it was rendered with.
+ */
+export function explainRender(
+  input: VirtualMachineInstance | VirtualMachine,
+  result: PipelineResult,
+  config?: ClusterConfig,
+): Explanation | undefined {
+  const explanation = result.explanation;
+  if (explanation === undefined) return undefined;
+  const pod = result.pod;
+  const compute = pod.spec?.containers.find((container) => container.name === 'compute');
+  const other: Record<string, ExplainedResource> = {};
+  const names = new Set([
+    ...Object.keys(compute?.resources?.requests ?? {}),
+    ...Object.keys(compute?.resources?.limits ?? {}),
+  ]);
+  for (const name of [...names].sort()) {
+    if (name === 'memory' || name === 'cpu') continue;
+    other[name] = computeResource(compute, explanation, name);
+  }
+  const overhead = explanation.memoryOverhead.reduce((sum, term) => sum.add(term.value), Quantity.zero());
+  return {
+    resources: {
+      compute: {
+        memory: computeResource(compute, explanation, 'memory', (terms) =>
+          withAdmissionDefaults(terms, input, result, config),
+        ),
+        cpu: computeResource(compute, explanation, 'cpu', (terms) =>
+          terms.map((term) =>
+            term.name === 'spec.domain.resources.requests.cpu' &&
+            result.admission.vmi !== undefined &&
+            inputSpec(input)?.domain?.resources?.requests?.['cpu'] === undefined
+              ? {
+                  ...term,
+                  reason:
+                    "not in the input: virt-api's create-time defaults set it (cluster config developerConfiguration.cpuRequest, or the CPU limit)",
+                }
+              : term,
+          ),
+        ),
+        memoryOverhead: { value: overhead.toString(), terms: explanation.memoryOverhead.map(printTerm) },
+        other,
+        notes: [...explanation.notes],
+      },
+      pod: { memory: podResource(pod, 'memory'), cpu: podResource(pod, 'cpu') },
+    },
+    scheduling: {
+      nodeSelector: explainNodeSelector(pod, explanation),
+      affinity: explainAffinity(pod, explanation),
+      tolerations: explainTolerations(pod, result.vmi),
+    },
+    containers: explainContainers(pod),
+    volumes: explainVolumes(pod, result.vmi),
+  };
+}

@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['pkg'],
   ['admission', 'vm', 'render'],
   ['podsecurity', 'scheduling', 'pipeline', 'pod-validation'],
-  ['missing-objects'],
+  ['missing-objects', 'explain'],
   ['watch'],
   ['cli', 'index'],
 ];

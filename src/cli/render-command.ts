@@ -363,6 +363,21 @@ export function documentProblems(
       stage,
     });
   }
+  // what virt-api says while admitting (AdmissionResponse.Warnings: `kubectl` prints them as `Warning:`)
+  for (const [verdict, stage, created] of [
+    [document.admission?.vm, 'vm-admission', `${kind} "${name}"`],
+    [document.admission?.vmi, 'vmi-admission', `the VirtualMachineInstance "${name}"`],
+  ] as const) {
+    for (const warning of verdict?.warnings ?? []) {
+      problems.push({
+        location: { file, ...document.target.source.locate(document.target.path) },
+        path: '',
+        message: `virt-api warns on creating ${created}: ${warning}`,
+        severity: 'warning',
+        stage,
+      });
+    }
+  }
   problems.push(...podSecurityProblems(document.podSecurity, document.target, file, refusalSeverity));
   problems.push(...schedulingProblems(document.scheduling, document.target, file, refusalSeverity));
   for (const refusal of document.podRefusals ?? []) {

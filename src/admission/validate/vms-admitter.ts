@@ -307,8 +307,17 @@ export function admitVMCreate(
 ): AdmissionVerdict {
   const result = validateVMCreate(vm, config, options);
   if (result.error !== undefined) return { allowed: false, causes: [], message: result.error };
-  return toAdmissionVerdict(result.causes);
+  const verdict = toAdmissionVerdict(result.causes);
+  // upstream: Admit's warnings (warnDeprecatedAPIs adds none: no deprecated gate of either release checks the
+  // spec) for an admitted VM
+  if (verdict.allowed && vm.spec?.running !== undefined && vm.spec.running !== null) {
+    verdict.warnings = [RUNNING_DEPRECATED_WARNING];
+  }
+  return verdict;
 }
+
+/** upstream: vms-admitter.go Admit */
+export const RUNNING_DEPRECATED_WARNING = 'spec.running is deprecated, please use spec.runStrategy instead.';
 
 /** upstream: ValidateVirtualMachineSpec */
 export function validateVirtualMachineSpec(

@@ -59,6 +59,11 @@ export interface RenderTarget {
   path: FieldPath;
   document: VirtualMachineInstance | VirtualMachine;
   record: InputDocument;
+  /**
+   * Set when the schema refused the document only for missing required fields: Go still decodes it, so
+   * virt-api's webhooks can be asked (lint reports their verdict too), but nothing is rendered.
+   */
+  admissionOnly?: boolean;
 }
 
 export interface LoadedInputs {
@@ -95,6 +100,10 @@ function problemAt(
     severity,
   };
 }
+
+/** A schema problem Go's decoder does not mind: a required field left out (not the name, which nothing can stand in for). */
+const isMissingRequiredField = (problem: InputProblem): boolean =>
+  problem.stage === 'schema' && problem.path !== 'metadata' && /^"[^"]+" is required$/.test(problem.message);
 
 /** The problems of one document (src/schema/document-check.ts), located in its file. */
 function validate(
@@ -316,7 +325,9 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
         used++;
         const found = validate(role.kind, item.document, item.path, value, options.strict, release);
         report(found);
-        if (found.some((problem) => problem.severity === 'error')) continue;
+        const errors = found.filter((problem) => problem.severity === 'error');
+        const decodable = errors.every((problem) => isMissingRequiredField(problem));
+        if (errors.length > 0 && !decodable) continue;
         targets.push({
           file,
           label,
@@ -324,6 +335,7 @@ export function loadInputs(options: InputOptions, stdin: () => Buffer): LoadedIn
           path: item.path,
           document: value as unknown as VirtualMachineInstance | VirtualMachine,
           record,
+          ...(errors.length > 0 ? { admissionOnly: true } : {}),
         });
       }
       if (

@@ -5,6 +5,7 @@ import {
   DocumentRenderError,
   refusalsOf,
   renderDocument,
+  resolveVMI,
   type AdmissionVerdicts,
   type PipelineResult,
   type PipelineSettings,
@@ -244,6 +245,10 @@ export function runPipeline(
       ...(flags.launcherImage ? { launcherImage: flags.launcherImage } : {}),
       ...(flags.sidecarShimImage ? { sidecarShimImage: flags.sidecarShimImage } : {}),
     };
+    if (target.admissionOnly) {
+      documents.push({ target, ...admissionOnlyVerdicts(target, settings) });
+      continue;
+    }
     try {
       const result = renderDocument(target.document, settings);
       const { refusals, admission } = result;
@@ -297,6 +302,25 @@ export function runPipeline(
     }
   }
   return { problems: inputs.problems, documents, inputs: inputs.documents, config: inputs.config };
+}
+
+/**
+ * virt-api's verdicts on a document the schema refused for a missing required field (it decodes; the
+ * webhooks answer on their own terms): nothing is rendered. The admission code may assume what the schema
+ * requires, so a failure here is the schema's problem, already reported, not a crash of ours.
+ */
+function admissionOnlyVerdicts(
+  target: RenderTarget,
+  settings: PipelineSettings,
+): Pick<DocumentOutcome, 'refusals' | 'admission'> {
+  try {
+    const { refusals, admission } = resolveVMI(target.document, settings);
+    return { refusals, admission };
+  } catch (error) {
+    if (error instanceof DocumentRenderError)
+      return { refusals: refusalsOf(error.admission), admission: error.admission };
+    return {};
+  }
 }
 
 /** Where a field of the VMI a VM creates is written in the VM: spec.X -> spec.template.spec.X. */

@@ -249,7 +249,34 @@ export function validateVMCreate(
   const specCauses = validateVirtualMachineSpec(specPath, vmCopy, config, options);
   if (specCauses.length > 0) return { causes: specCauses };
 
-  return { causes: authorizeDataVolumeTemplates(vm) };
+  const causes = authorizeDataVolumeTemplates(vm);
+  if (causes.length > 0) return { causes };
+  const cloneError = config.release.before('v1.9.0')
+    ? cloneSourceNamespaceError(vm, options.state)
+    : undefined;
+  return cloneError === undefined ? { causes } : { causes, error: cloneError };
+}
+
+/**
+ * upstream v1.4.0: authorizeVirtualMachineSpec -> CDI's clone authorization, which first reads the clone
+ * source's Namespace from virt-api's informer and fails the request with the API's NotFound error when it
+ * is not there. Decided only where the cluster objects say which Namespaces exist (the VM's own is among
+ * them); the SubjectAccessReview that follows is assumed to allow. (v1.9.0's webhook no longer fails here.)
+ */
+function cloneSourceNamespaceError(vm: VirtualMachine, state: ClusterState | undefined): string | undefined {
+  const targetNamespace = vm.metadata?.namespace ?? '';
+  if (!state || state.getNamespace(targetNamespace) === undefined) return undefined;
+  for (const dataVolume of vm.spec.dataVolumeTemplates ?? []) {
+    const source = (dataVolume?.spec as { source?: Record<string, { namespace?: string } | undefined> })
+      ?.source;
+    for (const kind of ['pvc', 'snapshot']) {
+      const namespace = source?.[kind]?.namespace || targetNamespace;
+      if (namespace !== targetNamespace && state.getNamespace(namespace) === undefined) {
+        return `namespace "${namespace}" not found`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**

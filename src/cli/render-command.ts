@@ -27,6 +27,8 @@ import { HOOK_SIDECAR_LIST_ANNOTATION_NAME, unmarshalHookSidecarList } from '../
 import type { VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.js';
 import { MAX_INPUT_BYTES, MAX_INPUT_BYTES_CEILING } from '../io/documents.js';
 import { ARCHES, type Arch, type ClusterConfig } from '../cluster/cluster-config.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { crossNamespaceCloneSources, namespacesKnown } from '../admission/validate/index.js';
 import { formatPath, loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
 import { checkPodSecurity, parsePodSecurityOption, podSecurityProblems } from './pod-security.js';
@@ -69,6 +71,8 @@ export interface RenderFlags {
 
 export interface DocumentOutcome {
   target: RenderTarget;
+  /** What we could not check ourselves and say so (e.g. a check that needs cluster objects not given). */
+  unchecked?: InputProblem[];
   /** The rendered objects (only with Keep 'objects'). */
   result?: PipelineResult;
   /** The rendered object to print, as YAML (only with Keep 'yaml'). */
@@ -233,6 +237,11 @@ export function runPipeline(
       `--pod-name ${podName.name} applies to a single VirtualMachineInstance or VirtualMachine, but the input has several (--pod-name stable names each Pod after its VMI)`,
     );
   }
+  const withUnchecked = (target: RenderTarget): void => {
+    const outcome = documents[documents.length - 1];
+    const unchecked = uncheckedCloneAuthorization(target, inputs.config, inputs.state);
+    if (outcome?.target === target && unchecked.length > 0) outcome.unchecked = unchecked;
+  };
   for (const target of inputs.targets) {
     const settings: PipelineSettings = {
       config: inputs.config,
@@ -247,6 +256,7 @@ export function runPipeline(
     };
     if (target.admissionOnly) {
       documents.push({ target, ...admissionOnlyVerdicts(target, settings) });
+      withUnchecked(target);
       continue;
     }
     try {
@@ -300,6 +310,7 @@ export function runPipeline(
         throw error;
       }
     }
+    withUnchecked(target);
   }
   return { problems: inputs.problems, documents, inputs: inputs.documents, config: inputs.config };
 }
@@ -321,6 +332,31 @@ function admissionOnlyVerdicts(
       return { refusals: refusalsOf(error.admission), admission: error.admission };
     return {};
   }
+}
+
+/**
+ * upstream v1.4.0's VM webhook fails a clone from a namespace that does not exist (see vms-admitter.ts):
+ * without Namespaces among the cluster objects that cannot be told, so say so.
+ */
+function uncheckedCloneAuthorization(
+  target: RenderTarget,
+  config: ClusterConfig,
+  state: ClusterState,
+): InputProblem[] {
+  if (target.document.kind !== 'VirtualMachine' || config.release.atLeast('v1.9.0')) return [];
+  const vm = target.document as VirtualMachine;
+  if (namespacesKnown(vm, state)) return [];
+  const file = target.file === '-' ? '<stdin>' : target.file;
+  return crossNamespaceCloneSources(vm).map(({ index, namespace }) => {
+    const path = ['spec', 'dataVolumeTemplates', index];
+    return {
+      location: { file, ...target.source.locate([...target.path, ...path]) },
+      path: formatPath(path),
+      message: `not checked: virt-api refuses a clone from a namespace that does not exist ("${namespace}"); supply the Namespaces (the VM's and the source's) with --objects to check it`,
+      severity: 'warning' as const,
+      stage: 'vm-admission' as const,
+    };
+  });
 }
 
 /** Where a field of the VMI a VM creates is written in the VM: spec.X -> spec.template.spec.X. */
@@ -402,6 +438,7 @@ export function documentProblems(
       });
     }
   }
+  for (const problem of document.unchecked ?? []) problems.push(problem);
   problems.push(...podSecurityProblems(document.podSecurity, document.target, file, refusalSeverity));
   problems.push(...schedulingProblems(document.scheduling, document.target, file, refusalSeverity));
   for (const refusal of document.podRefusals ?? []) {

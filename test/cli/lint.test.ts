@@ -298,3 +298,31 @@ describe('lint: every stage that can run, in one run, each problem with its stag
     );
   });
 });
+
+describe('lint: clone authorization of a dataVolumeTemplate from another namespace (v1.4.0)', () => {
+  const CASE = join(
+    ROOT,
+    'fixtures/conformance/v1.4.0/vm-admit-cases/013-dvt-clone-source-namespace-missing',
+  );
+
+  it('with Namespaces among the objects: upstream refuses a missing source namespace', async () => {
+    const args = ['lint', join(CASE, 'vmi.yaml'), '--objects', join(CASE, 'objects.yaml')];
+    const result = await runCli([...args, '--kubevirt-version', 'v1.4.0']);
+    assert.equal(result.status, 1);
+    assert.match(
+      result.stdout,
+      /virt-api would refuse to create VirtualMachine "db05": namespace "golden-image" not found/,
+    );
+    // v1.9.0's webhook no longer fails there
+    const current = await runCli([...args, '--kubevirt-version', 'v1.9.0']);
+    assert.doesNotMatch(current.stdout, /golden-image/);
+  });
+
+  it('without them: a warning that the check needs them', async () => {
+    const result = await runCli(['lint', join(CASE, 'vmi.yaml'), '--kubevirt-version', 'v1.4.0']);
+    assert.match(
+      result.stdout,
+      /warning: .*spec\.dataVolumeTemplates\[0\]: not checked: virt-api refuses a clone from a namespace that does not exist \("golden-image"\); supply the Namespaces/,
+    );
+  });
+});

@@ -17,6 +17,8 @@ export {
 } from './types.js';
 export {
   admitVMCreate,
+  crossNamespaceCloneSources,
+  namespacesKnown,
   validateVMCreate,
   validateVirtualMachineSpec,
   type VMAdmitOptions,

@@ -264,19 +264,30 @@ export function validateVMCreate(
  * them); the SubjectAccessReview that follows is assumed to allow. (v1.9.0's webhook no longer fails here.)
  */
 function cloneSourceNamespaceError(vm: VirtualMachine, state: ClusterState | undefined): string | undefined {
+  if (!state || !namespacesKnown(vm, state)) return undefined;
+  const missing = crossNamespaceCloneSources(vm).find(
+    ({ namespace }) => state.getNamespace(namespace) === undefined,
+  );
+  return missing ? `namespace "${missing.namespace}" not found` : undefined;
+}
+
+/** Whether the cluster objects say which Namespaces exist: the VM's own is among them. */
+export const namespacesKnown = (vm: VirtualMachine, state: ClusterState): boolean =>
+  state.getNamespace(vm.metadata?.namespace ?? '') !== undefined;
+
+/** The dataVolumeTemplates that clone a PVC or snapshot from another namespace than the VM's. */
+export function crossNamespaceCloneSources(vm: VirtualMachine): { index: number; namespace: string }[] {
   const targetNamespace = vm.metadata?.namespace ?? '';
-  if (!state || state.getNamespace(targetNamespace) === undefined) return undefined;
-  for (const dataVolume of vm.spec.dataVolumeTemplates ?? []) {
+  const found: { index: number; namespace: string }[] = [];
+  (vm.spec.dataVolumeTemplates ?? []).forEach((dataVolume, index) => {
     const source = (dataVolume?.spec as { source?: Record<string, { namespace?: string } | undefined> })
       ?.source;
     for (const kind of ['pvc', 'snapshot']) {
       const namespace = source?.[kind]?.namespace || targetNamespace;
-      if (namespace !== targetNamespace && state.getNamespace(namespace) === undefined) {
-        return `namespace "${namespace}" not found`;
-      }
+      if (namespace !== targetNamespace) found.push({ index, namespace });
     }
-  }
-  return undefined;
+  });
+  return found;
 }
 
 /**

@@ -20,6 +20,38 @@ export interface LintEntry {
   admission?: AdmissionVerdicts;
   /** kube-scheduler's verdict on the launcher Pod over the --nodes Nodes. */
   scheduling?: SchedulingSummary;
+  /** The stages that could not run, and why (each needs what an earlier one refused). */
+  skipped?: { stage: string; reason: string }[];
+}
+
+const RENDERED_KINDS = new Set(['VirtualMachineInstance', 'VirtualMachine']);
+
+/** Which later stages a document's outcome left out, and why. */
+function skippedStages(
+  record: InputDocument,
+  document: RunOutcome['documents'][number] | undefined,
+): LintEntry['skipped'] {
+  if (!record.kind || !RENDERED_KINDS.has(record.kind)) return undefined;
+  if (document === undefined) {
+    if (!record.problems.some((problem) => problem.severity === 'error')) return undefined;
+    const reason = 'the input was refused (see its errors): nothing was decoded to ask virt-api or render';
+    return [
+      ...(record.kind === 'VirtualMachine' ? [{ stage: 'vm-admission', reason }] : []),
+      { stage: 'vmi-admission', reason },
+      { stage: 'render', reason },
+    ];
+  }
+  if (document.target.admissionOnly) {
+    return [{ stage: 'render', reason: 'the schema refused the document (a required field is missing)' }];
+  }
+  if (document.error?.startsWith('vm controller: ')) {
+    const reason = 'the VM controller made no VMI (see the render error)';
+    return [
+      ...(document.admission?.vmi ? [] : [{ stage: 'vmi-admission', reason }]),
+      { stage: 'render', reason },
+    ];
+  }
+  return undefined;
 }
 
 export interface LintReport {
@@ -43,6 +75,11 @@ export function lintOutcome(outcome: RunOutcome, strict: boolean): LintReport {
     record.problems.forEach((problem) => attached.add(problem));
     byRecord.set(record, entry);
     entries.push(entry);
+  }
+  const outcomes = new Map(outcome.documents.map((document) => [document.target.record, document]));
+  for (const [record, entry] of byRecord) {
+    const skipped = skippedStages(record, outcomes.get(record));
+    if (skipped) entry.skipped = skipped;
   }
   for (const document of outcome.documents) {
     const entry = byRecord.get(document.target.record);
@@ -110,6 +147,7 @@ export function formatLintReport(report: LintReport, format: LintFormat, colour:
                 ...(problem.admission ? { admission: problem.admission } : {}),
               })),
               ...(entry.admission ? { admission: entry.admission } : {}),
+              ...(entry.skipped ? { skipped: entry.skipped } : {}),
               ...(entry.scheduling ? { scheduling: entry.scheduling } : {}),
             })),
           },

@@ -275,6 +275,11 @@ describe('lint: every stage that can run, in one run, each problem with its stag
       message: 'VM field(s) spec.template.spec.domain.cpu.threads conflicts with selected instance type',
     });
     assert.match(problems[2]!.message, /also missing: PersistentVolumeClaim "db-data" in namespace "apps"/);
+    // what could not run, and why
+    assert.deepEqual(
+      (report.documents[0] as { skipped?: { stage: string }[] }).skipped?.map((skip) => skip.stage),
+      ['vmi-admission', 'render'],
+    );
   });
 
   it('schema problems are labelled schema, reading problems input', async () => {

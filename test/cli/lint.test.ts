@@ -46,6 +46,8 @@ const ESC = '\u001b[';
 
 /** good, bad (an unknown field and a bad quantity), good, a Service (skipped with a warning) */
 const MIXED = [named('first'), BAD, named('third'), SERVICE].join('---\n');
+// written once: tests run concurrently, and a rewrite (truncate, then write) could be read half-done
+temp.file('mixed.yaml', MIXED);
 
 describe('lint', { concurrency: 4 }, () => {
   it('a clean file: exit 0, a summary on stdout and no Pod', async () => {
@@ -56,7 +58,6 @@ describe('lint', { concurrency: 4 }, () => {
   });
 
   it('prints every problem of every document and exits 1 when one has an error', async () => {
-    temp.file('mixed.yaml', MIXED);
     const result = await runCli(['lint', 'mixed.yaml'], inTemp);
     assert.equal(result.status, 1, result.stdout + result.stderr);
     assert.doesNotMatch(result.stdout, /containers:/, 'no Pod');
@@ -70,7 +71,6 @@ describe('lint', { concurrency: 4 }, () => {
   });
 
   it('-o json attributes each problem to its document', async () => {
-    temp.file('mixed.yaml', MIXED);
     const result = await runCli(['lint', 'mixed.yaml', '-o', 'json'], inTemp);
     assert.equal(result.status, 1);
     const report = JSON.parse(result.stdout) as LintJSON;
@@ -117,7 +117,6 @@ describe('lint', { concurrency: 4 }, () => {
   });
 
   it('-o junit: one test case per document, failures for errors, warnings as output, XML-escaped', async () => {
-    temp.file('mixed.yaml', MIXED);
     const result = await runCli(['lint', 'mixed.yaml', '-o', 'junit'], inTemp);
     assert.equal(result.status, 1);
     assert.match(
@@ -203,7 +202,6 @@ describe('colour', () => {
   };
 
   it('is never used when the output is not a terminal, even without NO_COLOR', async () => {
-    temp.file('mixed.yaml', MIXED);
     const env = { NO_COLOR: undefined, FORCE_COLOR: undefined };
     const [lint, render] = await Promise.all([
       runCli(['lint', 'mixed.yaml'], { ...inTemp, env }),

@@ -34,9 +34,11 @@ spec:
   terminationGracePeriodSeconds: .inf
 `;
 
+// written once: the tests run concurrently, and a rewrite could be read half-done
+temp.file('broken.yaml', BROKEN);
+
 describe('validation problems', { concurrency: 4 }, () => {
   it('reports every problem of a document at once, located at its field, and exits 1', async () => {
-    temp.file('broken.yaml', BROKEN);
     const result = await runCli(['broken.yaml'], inTemp);
     assertCleanFailure(result, { status: 1 });
     assert.deepEqual(lines(result.stderr), [
@@ -124,7 +126,6 @@ describe('validation problems', { concurrency: 4 }, () => {
   });
 
   it('reports the problems of every input at once: FILEs, --cluster-config and --objects', async () => {
-    temp.file('broken.yaml', BROKEN);
     temp.file(
       'kubevirt.yaml',
       'apiVersion: kubevirt.io/v1\nkind: KubeVirt\nmetadata: {name: kv}\nspec:\n  configuration:\n' +
@@ -168,9 +169,10 @@ describe('validation problems', { concurrency: 4 }, () => {
 
 describe('unknown fields', { concurrency: 4 }, () => {
   const withUnknown = readFileSync(BASIC_VMI, 'utf8').replace('spec:\n', 'spec:\n  bogusField: 1\n');
+  // written once: the tests run concurrently, and a rewrite could be read half-done
+  temp.file('unknown.yaml', withUnknown);
 
   it('are warnings by default: the Pod is rendered, the warning goes to stderr', async () => {
-    temp.file('unknown.yaml', withUnknown);
     const [plain, result] = await Promise.all([runCli([BASIC_VMI]), runCli(['unknown.yaml'], inTemp)]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout, plain.stdout);
@@ -180,7 +182,6 @@ describe('unknown fields', { concurrency: 4 }, () => {
   });
 
   it('are errors with --strict', async () => {
-    temp.file('unknown.yaml', withUnknown);
     const result = await runCli(['unknown.yaml', '--strict'], inTemp);
     assertCleanFailure(result, { status: 1 });
     assert.deepEqual(lines(result.stderr), ['unknown.yaml:8:3: spec.bogusField: unknown field "bogusField"']);

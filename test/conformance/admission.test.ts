@@ -4,18 +4,10 @@
 // `lint -o json` with the flags the case implies and `--kubevirt-version <release>`; the report's verdicts
 // and its refusals (field and message, the VM's causes first, then the VMI's) must be upstream's. Cases
 // listed in admission-known-differences.json must fail (the list fails when a listed case starts passing).
-import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runCli, ROOT } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
+import { runCorpora } from '../support/corpus-runner.js';
 import { caseArgs } from '../support/conformance-args.js';
-
-const FIXTURES = join(ROOT, 'fixtures', 'conformance');
-/** `<release>/<corpus>/<case>` -> why our verdict differs from upstream's (each must still fail). */
-const KNOWN_DIFFERENCES = JSON.parse(
-  readFileSync(join(ROOT, 'test', 'conformance', 'admission-known-differences.json'), 'utf8'),
-) as Record<string, string>;
 
 interface Cause {
   type?: string;
@@ -115,39 +107,8 @@ async function checkCase(dir: string, release: string, expected: ExpectedVerdict
   if (refused) assert.equal(result.status, 1, 'lint fails on a refusal');
 }
 
-const releases = readdirSync(FIXTURES)
-  .filter((name) => /^v\d+\.\d+\.\d+$/.test(name))
-  .sort();
-const seen = new Set<string>();
-for (const release of releases) {
-  for (const corpus of ['admit-cases', 'vm-admit-cases']) {
-    const base = join(FIXTURES, release, corpus);
-    const cases = readdirSync(base, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-    describe(`${release} ${corpus} (${cases.length} cases)`, { concurrency: 4 }, () => {
-      for (const name of cases) {
-        const dir = join(base, name);
-        const key = `${release}/${corpus}/${name}`;
-        seen.add(key);
-        const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as ExpectedVerdicts;
-        const known = KNOWN_DIFFERENCES[key];
-        test(known ? `${name} (known difference: ${known})` : name, async () => {
-          if (!known) return checkCase(dir, release, expected);
-          await assert.rejects(
-            checkCase(dir, release, expected),
-            `${key} is listed in admission-known-differences.json but now passes: remove it from the list`,
-          );
-        });
-      }
-    });
-  }
-}
-
-test('admission-known-differences.json names only existing cases', () => {
-  assert.deepEqual(
-    Object.keys(KNOWN_DIFFERENCES).filter((key) => !seen.has(key)),
-    [],
-  );
+runCorpora<ExpectedVerdicts>({
+  corpora: ['admit-cases', 'vm-admit-cases'],
+  knownDifferences: 'admission-known-differences.json',
+  check: checkCase,
 });

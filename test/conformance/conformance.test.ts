@@ -2,21 +2,15 @@
 // produced by upstream KubeVirt at that release. Each runs through the spawned CLI with the flags the case
 // implies and `--kubevirt-version <release>`. Cases listed in known-differences.json must fail (the list
 // fails when a listed case starts passing, so it only shrinks).
-import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { runCli, ROOT } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
 import { normalizePod } from '../support/normalize.js';
 import { validateDocument } from '../../src/schema/validate.js';
+import { runCorpora } from '../support/corpus-runner.js';
 import { caseArgs, type Expected } from '../support/conformance-args.js';
-
-const FIXTURES = join(ROOT, 'fixtures', 'conformance');
-/** `<release>/<corpus>/<case>` -> why our output differs from upstream's (each must still fail). */
-const KNOWN_DIFFERENCES = JSON.parse(
-  readFileSync(join(ROOT, 'test', 'conformance', 'known-differences.json'), 'utf8'),
-) as Record<string, string>;
 
 /** The namespace of the case's VMI or VM (the CLI's default when it has none). */
 function inputNamespace(dir: string): string {
@@ -78,39 +72,8 @@ async function checkCase(dir: string, release: string, expected: Expected): Prom
   assert.deepEqual(actual.pod, wanted.pod);
 }
 
-const releases = readdirSync(FIXTURES)
-  .filter((name) => /^v\d+\.\d+\.\d+$/.test(name))
-  .sort();
-const seen = new Set<string>();
-for (const release of releases) {
-  for (const corpus of ['cases', 'vm-cases']) {
-    const base = join(FIXTURES, release, corpus);
-    const cases = readdirSync(base, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-    describe(`${release} ${corpus} (${cases.length} cases)`, { concurrency: 4 }, () => {
-      for (const name of cases) {
-        const dir = join(base, name);
-        const key = `${release}/${corpus}/${name}`;
-        seen.add(key);
-        const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Expected;
-        const known = KNOWN_DIFFERENCES[key];
-        test(known ? `${name} (known difference: ${known})` : name, async () => {
-          if (!known) return checkCase(dir, release, expected);
-          await assert.rejects(
-            checkCase(dir, release, expected),
-            `${key} is listed in known-differences.json but now passes: remove it from the list`,
-          );
-        });
-      }
-    });
-  }
-}
-
-test('known-differences.json names only existing cases', () => {
-  assert.deepEqual(
-    Object.keys(KNOWN_DIFFERENCES).filter((key) => !seen.has(key)),
-    [],
-  );
+runCorpora<Expected>({
+  corpora: ['cases', 'vm-cases'],
+  knownDifferences: 'known-differences.json',
+  check: checkCase,
 });

@@ -255,6 +255,41 @@ function hasInterfaceBindingMethod(iface: Interface): boolean {
   );
 }
 
+/** upstream: binding.go, the masquerade and bridge rules both releases have (in this order). */
+function masqueradeAndBridgeCauses(
+  iface: Interface,
+  net: Network,
+  ifacePath: FieldPath,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  const causes: AdmissionCause[] = [];
+  const namePath = ifacePath.child('name');
+  if (iface.masquerade != null && net.pod == null) {
+    causes.push(
+      cause(CauseType.FieldValueInvalid, 'Masquerade interface only implemented with pod network', namePath),
+    );
+  }
+  if (iface.masquerade != null && iface.macAddress === StaticMasqueradeBridgeMAC) {
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        'The requested MAC address is reserved for the in-pod bridge. Please choose another one.',
+        ifacePath.child('macAddress'),
+      ),
+    );
+  }
+  if (iface.bridge != null && net.pod != null && !config.isBridgeInterfaceOnPodNetworkEnabled()) {
+    causes.push(
+      cause(
+        CauseType.FieldValueInvalid,
+        'Bridge on pod network configuration is not enabled under kubevirt-config',
+        namePath,
+      ),
+    );
+  }
+  return causes;
+}
+
 function validateInterfaceBinding(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   const networksByName = indexNetworksByName(networksOf(spec));
@@ -271,35 +306,7 @@ function validateInterfaceBinding(field: FieldPath, spec: VMISpec, config: Clust
         ),
       );
     }
-    // masquerade
-    if (iface.masquerade != null && net.pod == null) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'Masquerade interface only implemented with pod network',
-          namePath,
-        ),
-      );
-    }
-    if (iface.masquerade != null && iface.macAddress === StaticMasqueradeBridgeMAC) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'The requested MAC address is reserved for the in-pod bridge. Please choose another one.',
-          ifacePath.child('macAddress'),
-        ),
-      );
-    }
-    // bridge
-    if (iface.bridge != null && net.pod != null && !config.isBridgeInterfaceOnPodNetworkEnabled()) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'Bridge on pod network configuration is not enabled under kubevirt-config',
-          namePath,
-        ),
-      );
-    }
+    causes.push(...masqueradeAndBridgeCauses(iface, net, ifacePath, config));
     // binding plugin
     if (iface.binding != null && !config.networkBindingPluginsEnabled()) {
       causes.push(
@@ -357,33 +364,7 @@ function validateInterfaceBindingV1_9(
         ),
       );
     }
-    if (iface.masquerade != null && net.pod == null) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'Masquerade interface only implemented with pod network',
-          namePath,
-        ),
-      );
-    }
-    if (iface.masquerade != null && iface.macAddress === StaticMasqueradeBridgeMAC) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'The requested MAC address is reserved for the in-pod bridge. Please choose another one.',
-          ifacePath.child('macAddress'),
-        ),
-      );
-    }
-    if (iface.bridge != null && net.pod != null && !config.isBridgeInterfaceOnPodNetworkEnabled()) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'Bridge on pod network configuration is not enabled under kubevirt-config',
-          namePath,
-        ),
-      );
-    }
+    causes.push(...masqueradeAndBridgeCauses(iface, net, ifacePath, config));
     if (passtBinding != null && !config.passtBindingEnabled()) {
       causes.push(cause(CauseType.FieldValueInvalid, 'PasstBinding feature gate is not enabled', namePath));
     }

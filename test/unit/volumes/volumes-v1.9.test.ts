@@ -6,18 +6,23 @@ import { describe, it } from 'node:test';
 import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
 import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
-import type { Container, Pod, PodVolume, VolumeMount } from '../../../src/types/k8s.js';
+import type { Container, Pod, PodVolume } from '../../../src/types/k8s.js';
 import { renderVolumes } from '../../../src/render/volumes.js';
 import { generateImageVolumeInitContainers } from '../../../src/render/container-disk.js';
 import { generateVirtioFSContainers } from '../../../src/render/virtiofs.js';
-import { unmarshalHookSidecarList, type HookSidecar } from '../../../src/render/hooks.js';
 import { isBackendStorageNeeded, pvcForVMI } from '../../../src/render/storage/backend-storage.js';
 import { generateStorageAnnotations } from '../../../src/render/storage/annotations.js';
 import { renderLaunchManifest } from '../../../src/render/launch-manifest.js';
-import { netBindingPluginSidecarList } from '../../../src/render/network/netbinding.js';
 import { renderComputeResourcesAndVMI } from '../../../src/render/resources.js';
-import { dropEmpty } from '../../support/normalize.js';
-import { caseNames, loadReleaseCase, type ConformanceCase } from '../../support/conformance-cases.js';
+import {
+  backendStoragePVCName,
+  clean,
+  containersOf,
+  hookSidecars,
+  initContainersOf,
+  sidecarAdditions,
+} from './helpers.js';
+import { caseNames, loadReleaseCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 
 const V1_9_0 = KubeVirtRelease.of('v1.9.0');
@@ -26,45 +31,8 @@ const LAUNCHER_IMAGE = 'quay.io/kubevirt/virt-launcher:v1.9.0';
 const CASES = caseNames('v1.9.0').map((name) => loadReleaseCase('v1.9.0', name));
 const POD_CASES = CASES.filter((c) => c.pod && c.vmi);
 
-function hookSidecars(c: ConformanceCase): HookSidecar[] {
-  return [
-    ...unmarshalHookSidecarList(c.vmi!),
-    ...(netBindingPluginSidecarList(c.vmi!, c.config) as HookSidecar[]),
-  ];
-}
-
-function backendStoragePVCName(c: ConformanceCase): string {
-  return isBackendStorageNeeded(c.vmi!, c.config)
-    ? (pvcForVMI(c.state, c.vmi!, c.config)?.metadata?.name ?? '')
-    : '';
-}
-
-const clean = (value: unknown): unknown => dropEmpty(JSON.parse(JSON.stringify(value ?? null)));
-const containersOf = (pod: Pod): Container[] => pod.spec?.containers ?? [];
-const initContainersOf = (pod: Pod): Container[] => pod.spec?.initContainers ?? [];
 const computeOf = (pod: Pod): Container =>
   containersOf(pod).find((container) => container.name === 'compute')!;
-
-/** What the launch manifest adds after the volume renderer: sidecar ConfigMap/PVC volumes and shared mounts. */
-function sidecarAdditions(sidecars: HookSidecar[]): { volumes: PodVolume[]; computeMounts: VolumeMount[] } {
-  const volumes: PodVolume[] = [];
-  const computeMounts: VolumeMount[] = [];
-  for (const sidecar of sidecars) {
-    if (sidecar.configMap) {
-      volumes.push({
-        name: sidecar.configMap.name,
-        configMap: { name: sidecar.configMap.name, defaultMode: 0o755 },
-      });
-    }
-    if (sidecar.pvc) {
-      volumes.push({ name: sidecar.pvc.name, persistentVolumeClaim: { claimName: sidecar.pvc.name } });
-      if (sidecar.pvc.sharedComputePath) {
-        computeMounts.push({ name: sidecar.pvc.name, mountPath: sidecar.pvc.sharedComputePath });
-      }
-    }
-  }
-  return { volumes, computeMounts };
-}
 
 describe('v1.9.0 renderVolumes vs conformance pods', () => {
   for (const c of POD_CASES) {

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
 import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
 import type { VirtualMachineInstance } from '../../../src/types/kubevirt.js';
-import type { Container, Pod, PodVolume, VolumeMount } from '../../../src/types/k8s.js';
+import type { Container } from '../../../src/types/k8s.js';
 import { RenderError } from '../../../src/errors.js';
 import {
   appendUniqueImagePullSecret,
@@ -24,14 +24,20 @@ import {
   getKernelBootArtifactPathFromLauncherView,
 } from '../../../src/render/container-disk.js';
 import { generateVirtioFSContainers } from '../../../src/render/virtiofs.js';
-import { unmarshalHookSidecarList, type HookSidecar } from '../../../src/render/hooks.js';
+import { unmarshalHookSidecarList } from '../../../src/render/hooks.js';
 import { isBackendStorageNeededForVMI, pvcForVMI } from '../../../src/render/storage/backend-storage.js';
 import { generateStorageAnnotations } from '../../../src/render/storage/annotations.js';
 import { getMountedHostDiskDir, getMountedHostDiskPath } from '../../../src/render/storage/host-disk.js';
-import { netBindingPluginSidecarList } from '../../../src/render/network/netbinding.js';
 import { basePath, cleanPath, dirPath, joinPath } from '../../../src/util/go/path.js';
 import { quote } from '../../../src/util/go/strconv.js';
-import { dropEmpty } from '../../support/normalize.js';
+import {
+  backendStoragePVCName,
+  clean,
+  containersOf,
+  hookSidecars,
+  initContainersOf,
+  sidecarAdditions,
+} from './helpers.js';
 import { caseNames, loadCase, type ConformanceCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
@@ -44,22 +50,6 @@ type Case = ConformanceCase;
 const CASES = caseNames().map(loadCase);
 const POD_CASES = CASES.filter((c) => c.pod && c.vmi);
 
-function hookSidecars(c: Case): HookSidecar[] {
-  return [
-    ...unmarshalHookSidecarList(c.vmi!),
-    ...(netBindingPluginSidecarList(c.vmi!, c.config) as HookSidecar[]),
-  ];
-}
-
-function backendStoragePVCName(c: Case): string {
-  return isBackendStorageNeededForVMI(c.vmi!.spec)
-    ? (pvcForVMI(c.state, c.vmi!, c.config)?.metadata?.name ?? '')
-    : '';
-}
-
-const clean = (value: unknown): unknown => dropEmpty(JSON.parse(JSON.stringify(value ?? null)));
-const containersOf = (pod: Pod): Container[] => pod.spec?.containers ?? [];
-const initContainersOf = (pod: Pod): Container[] => pod.spec?.initContainers ?? [];
 /** The expected containers with the given names, without the SELinux options that the launch manifest adds later. */
 const named = (containers: Container[], predicate: (name: string) => boolean): Container[] =>
   containers
@@ -69,27 +59,6 @@ const named = (containers: Container[], predicate: (name: string) => boolean): C
       if (copy.securityContext) delete copy.securityContext.seLinuxOptions;
       return copy;
     });
-
-/** What the launch manifest adds after the volume renderer: sidecar ConfigMap/PVC volumes and shared mounts. */
-function sidecarAdditions(sidecars: HookSidecar[]): { volumes: PodVolume[]; computeMounts: VolumeMount[] } {
-  const volumes: PodVolume[] = [];
-  const computeMounts: VolumeMount[] = [];
-  for (const sidecar of sidecars) {
-    if (sidecar.configMap) {
-      volumes.push({
-        name: sidecar.configMap.name,
-        configMap: { name: sidecar.configMap.name, defaultMode: 0o755 },
-      });
-    }
-    if (sidecar.pvc) {
-      volumes.push({ name: sidecar.pvc.name, persistentVolumeClaim: { claimName: sidecar.pvc.name } });
-      if (sidecar.pvc.sharedComputePath) {
-        computeMounts.push({ name: sidecar.pvc.name, mountPath: sidecar.pvc.sharedComputePath });
-      }
-    }
-  }
-  return { volumes, computeMounts };
-}
 
 describe('renderVolumes vs conformance pods', () => {
   for (const c of POD_CASES) {

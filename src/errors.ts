@@ -52,6 +52,20 @@ export function moreProblemsMessage(hidden: number, approximate = false): string
   return `${approximate ? 'about ' : ''}${hidden} more problem(s) in this document not shown (the first ${MAX_PROBLEMS_PER_DOCUMENT} are)`;
 }
 
+/**
+ * The exit statuses of every command (the README's table). Each error class carries its own; the top-level
+ * handler in src/cli/ maps anything else to EXIT_INTERNAL.
+ */
+export const EXIT_OK = 0;
+/** Invalid input, a render error, a `lint` with errors, a failed `watch --once`, a cluster that failed `watch`. */
+export const EXIT_FAILURE = 1;
+/** Bad command-line usage. */
+export const EXIT_USAGE = 2;
+/** A bug in vmi-render (sysexits' EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
+/** Standard output could not be written (ENOSPC, EIO, closed): sysexits' EX_IOERR. */
+export const EXIT_OUTPUT = 74;
+
 export abstract class VmiRenderError extends Error {
   abstract readonly exitCode: number;
   constructor(message: string, options?: { cause?: unknown }) {
@@ -60,14 +74,14 @@ export abstract class VmiRenderError extends Error {
   }
 }
 
-/** Bad command-line usage (unknown flag, missing argument). Exit 2. */
+/** Bad command-line usage (unknown flag, missing argument). */
 export class UsageError extends VmiRenderError {
-  readonly exitCode = 2;
+  readonly exitCode = EXIT_USAGE;
 }
 
-/** The input files are unreadable, unparsable or invalid. Exit 1. */
+/** The input files are unreadable, unparsable or invalid. */
 export class InvalidInputError extends VmiRenderError {
-  readonly exitCode = 1;
+  readonly exitCode = EXIT_FAILURE;
   constructor(
     message: string,
     readonly problems: InputProblem[] = [],
@@ -76,17 +90,17 @@ export class InvalidInputError extends VmiRenderError {
   }
 }
 
-/** Upstream would fail to create the VMI or its Pod (missing PVC, bad annotation, ...). Exit 1. */
+/** Upstream would fail to create the VMI or its Pod (missing PVC, bad annotation, ...). */
 export class RenderError extends VmiRenderError {
-  readonly exitCode = 1;
+  readonly exitCode = EXIT_FAILURE;
 }
 
-/** Talking to a cluster failed (watch). Exit 1. */
+/** Talking to a cluster failed (watch). */
 export class ClusterError extends VmiRenderError {
-  readonly exitCode = 1;
+  readonly exitCode = EXIT_FAILURE;
 }
 
-/** A bug in vmi-render. Exit 70. */
+/** A bug in vmi-render. */
 export class InternalError extends VmiRenderError {
-  readonly exitCode = 70;
+  readonly exitCode = EXIT_INTERNAL;
 }

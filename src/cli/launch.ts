@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { EXIT_INTERNAL } from '../errors.js';
 import { compileFunction } from '../util/code-cache.js';
 import type { CliIO, main as cliMain } from './main.js';
 
@@ -68,7 +69,7 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
     loaded ??= load();
   } catch (error) {
     (io?.stderr ?? process.stderr).write(`vmi-render: broken installation: ${(error as Error).message}\n`);
-    return 70; // EXIT_INTERNAL, which lives in the bundle that failed to load
+    return EXIT_INTERNAL;
   }
   return loaded(argv, io);
 }

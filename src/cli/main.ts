@@ -1,7 +1,17 @@
 // The command line: commander wiring and the one top-level error handler. The only place that prints.
 import { existsSync, fstatSync, readFileSync, statSync } from 'node:fs';
 import { Argument, Command, CommanderError, Option } from 'commander';
-import { InternalError, UsageError, VmiRenderError, type InputProblem } from '../errors.js';
+import {
+  EXIT_FAILURE,
+  EXIT_INTERNAL,
+  EXIT_OK,
+  EXIT_OUTPUT,
+  EXIT_USAGE,
+  InternalError,
+  UsageError,
+  VmiRenderError,
+  type InputProblem,
+} from '../errors.js';
 import { KUBEVIRT_VERSIONS, SUPPORTED_RELEASES, NEWEST_RELEASE } from '../release/release.js';
 import { readStdin } from '../io/documents.js';
 import { colours, formatProblem, sortProblems } from './report.js';
@@ -10,13 +20,6 @@ import { formatLintReport, lintOutcome, type LintFormat } from './lint-command.j
 import { formatExplanation } from './explain-command.js';
 import { completionScript, COMPLETION_SHELLS, type CompletionShell } from './completion.js';
 import { suggestCommand } from '../util/suggest.js';
-
-export const EXIT_OK = 0;
-export const EXIT_INVALID = 1;
-export const EXIT_USAGE = 2;
-export const EXIT_INTERNAL = 70;
-/** Standard output could not be written (ENOSPC, EIO, closed): sysexits' EX_IOERR. */
-export const EXIT_OUTPUT = 74;
 
 export interface CliIO {
   stdout: NodeJS.WriteStream;
@@ -58,7 +61,7 @@ function describeWriteError(error: unknown): string {
  */
 function handleOutputErrors(stream: NodeJS.WriteStream): void {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
   });
 }
 
@@ -253,7 +256,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       const problems = renderProblems(outcome);
       printProblems(io, problems);
       if (problems.some((problem) => problem.severity === 'error')) {
-        setExit(EXIT_INVALID);
+        setExit(EXIT_FAILURE);
         return;
       }
       await write(
@@ -277,7 +280,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
       const report = lintOutcome(runPipeline(paths, flags, io.readStdin, 'nothing'), flags.strict);
       const format = flags.output as LintFormat;
       await write(io.stdout, formatLintReport(report, format, colours(io.stdout)));
-      setExit(report.failed ? EXIT_INVALID : EXIT_OK);
+      setExit(report.failed ? EXIT_FAILURE : EXIT_OK);
     });
 
   addInputOptions(
@@ -302,7 +305,7 @@ Examples:
       const problems = renderProblems(outcome);
       printProblems(io, problems);
       if (problems.some((problem) => problem.severity === 'error')) {
-        setExit(EXIT_INVALID);
+        setExit(EXIT_FAILURE);
         return;
       }
       await write(io.stdout, formatExplanation(outcome, flags.output as 'text' | 'json'));

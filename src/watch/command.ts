@@ -1,7 +1,7 @@
 // `vmi-render watch`: keep the rendered launcher Pod of every VMI applied (a controller), or check them all once.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ARCHES, type Arch } from '../cluster/cluster-config.js';
-import { UsageError, VmiRenderError } from '../errors.js';
+import { ClusterError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, VmiRenderError } from '../errors.js';
 import { KUBEVIRT_VERSIONS, matchRelease, unsupportedVersionMessage } from '../release/release.js';
 import type {
   ConfigMap,
@@ -13,7 +13,7 @@ import type {
 } from '../types/k8s.js';
 import type { KubeVirt, VirtualMachineInstance } from '../types/kubevirt.js';
 import { RESOURCES } from './api-calls.js';
-import { KubeClient, errorMessage } from './client.js';
+import { KubeClient } from './client.js';
 import { Controller, type ControllerInformers } from './controller.js';
 import { startHealthServer, type HealthServer } from './health.js';
 import { Informer, type InformerOptions, type KubeObject } from './informer.js';
@@ -220,30 +220,33 @@ export function parseWatchArgs(args: string[], io: WatchIO): WatchOptions {
   return options;
 }
 
-/** Runs `vmi-render watch`; resolves to the exit code (0 ok, 1 errors, 2 usage). */
+/**
+ * Runs `vmi-render watch`; resolves to the exit code (EXIT_OK, EXIT_FAILURE for failed VMIs or a cluster that
+ * failed it, EXIT_USAGE). An error that is none of vmi-render's own is a bug: it is rethrown for the CLI's
+ * top-level handler, which reports it as one (EXIT_INTERNAL), as for every other command.
+ */
 export async function runWatch(args: string[], io: WatchIO): Promise<number> {
   let options: WatchOptions;
   try {
     options = parseWatchArgs(args, io);
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.help' ? 0 : 2;
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.help'
+        ? EXIT_OK
+        : EXIT_USAGE;
     }
     if (error instanceof UsageError) {
       io.stderr.write(`vmi-render watch: ${error.message}\n`);
-      return 2;
+      return error.exitCode;
     }
     throw error;
   }
   try {
     return await execute(options, io);
   } catch (error) {
-    if (error instanceof VmiRenderError) {
-      io.stderr.write(`vmi-render watch: ${error.message}\n`);
-      return error.exitCode;
-    }
-    io.stderr.write(`vmi-render watch: ${errorMessage(error)}\n`);
-    return 1;
+    if (!(error instanceof VmiRenderError)) throw error;
+    io.stderr.write(`vmi-render watch: ${error.message}\n`);
+    return error.exitCode;
   }
 }
 
@@ -345,7 +348,7 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
   process.on('SIGINT', onSignal);
 
   let health: HealthServer | undefined;
-  let exitCode = 0;
+  let exitCode = EXIT_OK;
   try {
     if (options.healthAddr) {
       health = await startHealthServer(options.healthAddr, {
@@ -378,10 +381,10 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
     const syncTimeoutMs = options.syncTimeoutMs ?? (options.once ? ONCE_SYNC_TIMEOUT_MS : undefined);
     const synced = await waitForSync(all, shutdown.signal, syncTimeoutMs);
     // an interrupted --once has not checked every VMI
-    if (shutdown.signal.aborted) return options.once ? 1 : 0;
+    if (shutdown.signal.aborted) return options.once ? EXIT_FAILURE : EXIT_OK;
     if (!synced) {
       const pending = all.filter((informer) => !informer.hasSynced());
-      throw new Error(
+      throw new ClusterError(
         `caches did not sync within ${syncTimeoutMs} ms: ${pending.map((i) => `${i.label}${i.lastError ? ` (${i.lastError})` : ''}`).join(', ')}`,
       );
     }
@@ -397,7 +400,7 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
     let leadership: Promise<LeadershipEnd> | undefined;
     const leading = new AbortController();
     if (elector) {
-      if (!(await elector.acquire(shutdown.signal))) return options.once ? 1 : 0;
+      if (!(await elector.acquire(shutdown.signal))) return options.once ? EXIT_FAILURE : EXIT_OK;
       metrics.leaderTransitions.inc();
       leadership = elector.renew(AbortSignal.any([shutdown.signal, leading.signal]));
     }
@@ -410,7 +413,7 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
         'info',
         `once: ${result.succeeded} of ${result.total} VMIs ${options.dryRun ? 'admitted' : 'applied'}, ${result.failed} failed`,
       );
-      exitCode = result.failed > 0 || lost.signal.aborted ? 1 : 0;
+      exitCode = result.failed > 0 || lost.signal.aborted ? EXIT_FAILURE : EXIT_OK;
     } else {
       controller.enqueueAll();
       const workers = controller.runWorkers();
@@ -424,7 +427,7 @@ async function execute(options: WatchOptions, io: WatchIO): Promise<number> {
       ]);
       if (end === 'lost') {
         log('error', 'leader election lost: stopping');
-        exitCode = 1;
+        exitCode = EXIT_FAILURE;
       }
       await controller.queue.shutDown();
       await workers;

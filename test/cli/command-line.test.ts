@@ -1,6 +1,6 @@
 // The command line of `vmi-render [render]`: inputs (files, '-', multi-document YAML, JSON, `kind: List`),
 // outputs (YAML separated by `---`, one JSON object or a List), --objects, namespace and UID defaults,
-// determinism, and the exit codes 0, 1, 2 and 70.
+// determinism, and the exit codes 0, 1, 2 and 70 (of `watch` too).
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
@@ -341,6 +341,61 @@ describe('exit codes', { concurrency: 4 }, () => {
 
       process.env.VMI_RENDER_DEBUG = '1';
       const debug = await runMain([BASIC_VMI], { stdoutFails: failure });
+      assert.equal(debug.status, 70);
+      assert.match(debug.stderr, /^\s+at /m, 'VMI_RENDER_DEBUG adds the stack trace');
+    } finally {
+      if (previous === undefined) delete process.env.VMI_RENDER_DEBUG;
+      else process.env.VMI_RENDER_DEBUG = previous;
+    }
+  });
+});
+
+describe('watch: exit codes', { concurrency: 2 }, () => {
+  // A cluster nobody answers at (port 1 on loopback refuses connections): no cluster is needed.
+  const kubeconfig = temp.file(
+    'unreachable-kubeconfig.json',
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'nowhere', cluster: { server: 'http://127.0.0.1:1' } }],
+      users: [{ name: 'nobody', user: { token: 'none' } }],
+      contexts: [{ name: 'nowhere', context: { cluster: 'nowhere', user: 'nobody' } }],
+      'current-context': 'nowhere',
+    }),
+  );
+
+  it('1: a cluster that cannot be reached is a clear error, not a bug', async () => {
+    const result = await runMain(['watch', '--kubeconfig', kubeconfig, '--once', '--sync-timeout', '1s']);
+    assertCleanFailure(result, {
+      status: 1,
+      message: /vmi-render watch: caches did not sync within 1000 ms/,
+    });
+  });
+
+  it('2: a usage error', async () => {
+    assertCleanFailure(await runMain(['watch', '--workers', '0']), { status: 2, message: /--workers/ });
+  });
+
+  it('70: an unexpected error is reported by the top-level handler, as for the other commands', async () => {
+    // The first log line fails to be written with a plain Error: a failure inside watch that is none of
+    // vmi-render's errors (no cluster is contacted before that line).
+    const previous = process.env.VMI_RENDER_DEBUG;
+    try {
+      delete process.env.VMI_RENDER_DEBUG;
+      const failure = new Error('log sink on fire');
+      const result = await runMain(['watch', '--kubeconfig', kubeconfig, '--once'], {
+        stderrFailsFirst: failure,
+      });
+      assert.equal(result.status, 70);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, /internal error \(this is a bug in vmi-render; please report it/);
+      assert.match(result.stderr, /log sink on fire/);
+      assert.doesNotMatch(result.stderr, /^\s+at /m);
+
+      process.env.VMI_RENDER_DEBUG = '1';
+      const debug = await runMain(['watch', '--kubeconfig', kubeconfig, '--once'], {
+        stderrFailsFirst: failure,
+      });
       assert.equal(debug.status, 70);
       assert.match(debug.stderr, /^\s+at /m, 'VMI_RENDER_DEBUG adds the stack trace');
     } finally {

@@ -20,12 +20,20 @@ export interface CaptureStream {
 }
 
 /** A stand-in for process.stdout/stderr that records what is written. */
-export function captureStream(options: { isTTY?: boolean; fail?: Error } = {}): CaptureStream {
+export function captureStream(
+  options: { isTTY?: boolean; fail?: Error; failFirst?: Error } = {},
+): CaptureStream {
   let text = '';
+  let failFirst = options.failFirst;
   const stream = {
     isTTY: options.isTTY ?? false,
     write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): boolean {
       if (options.fail) throw options.fail;
+      if (failFirst) {
+        const failure = failFirst;
+        failFirst = undefined;
+        throw failure;
+      }
       text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       if (typeof callback === 'function') callback();
       return true;
@@ -40,6 +48,8 @@ export interface InProcessOptions {
   stderrTTY?: boolean;
   /** Make every write to stdout throw this. */
   stdoutFails?: Error;
+  /** Make the first write to stderr throw this (and record the later ones). */
+  stderrFailsFirst?: Error;
 }
 
 /** Runs `main(argv, io)` in this process. */
@@ -48,7 +58,10 @@ export async function runMain(args: string[], options: InProcessOptions = {}): P
     isTTY: options.stdoutTTY ?? false,
     ...(options.stdoutFails ? { fail: options.stdoutFails } : {}),
   });
-  const stderr = captureStream({ isTTY: options.stderrTTY ?? false });
+  const stderr = captureStream({
+    isTTY: options.stderrTTY ?? false,
+    ...(options.stderrFailsFirst ? { failFirst: options.stderrFailsFirst } : {}),
+  });
   const input = options.input ?? '';
   const io: CliIO = {
     stdout: stdout.stream,

@@ -1,4 +1,4 @@
-// Generated from schemas/kubevirt/*.json by scripts/gen-types.mjs. Do not edit.
+// Generated from schemas/kubevirt/v1.4.0/*.json by scripts/gen-types.mjs (npm run generate). Do not edit.
 /* eslint-disable */
 export interface VirtualMachineInstance {
   apiVersion?: string;

@@ -5,12 +5,23 @@
 // alike; each ratio is a ratio of medians.
 //
 //   (a) one VMI rendered to YAML by a fresh bin/vmi-render / node -e 0     target <= 1.5
-//   (b) 1000 VMIs (one multi-document file) rendered to YAML / node -e 0   target <= 8
-//   (c) peak resident memory of (b)                                        target <= 200 MiB
-//   lint of the same 1000 documents / render of them                       target <= 1
+//   (b) 1000 VMIs (one file) rendered to YAML / node -e 0                  target <= 8, in each formatting:
+//       yaml      a multi-document stream written by the `yaml` package (block style, plain where it can)
+//       pyyaml    the same written by PyYAML's safe_dump_all (quoted strings folded over lines, as Python
+//                 and Ansible tooling write them): fixtures/bench/vmis.pyyaml.yaml
+//       kubectl   what `kubectl get -o yaml` prints for them: a v1 List through sigs.k8s.io/yaml (`|`
+//                 literals, long plain strings folded, quotes where needed): fixtures/bench/vmis.kubectl.yaml
+//       json      one JSON document per VMI, one after another (as `jq` prints them)
+//       json-list one JSON `kind: List` (what `kubectl get -o json` prints)
+//       and the slowest formatting within 1.25x of the fastest
+//   (c) peak resident memory of (b), yaml formatting                       target <= 200 MiB
+//   lint of the same 1000 documents / render of them (yaml formatting)     target <= 1
 //
 // The 1000 VMIs are those of the conformance cases that render with default settings (no KubeVirt CR, no
-// cluster objects, no case.json) and expect a Pod, repeated with unique names and UIDs.
+// cluster objects, no case.json) and expect a Pod, repeated with unique names and UIDs. The two fixtures
+// hold the same VMIs, written once by those tools (fixtures/bench/README.md); the bench repeats them with the
+// same names and UIDs by editing the name and uid lines only, so each file keeps its tool's formatting. Every
+// formatting must render to the very same Pods.
 //
 // Usage: node scripts/bench.mjs [--rounds N] [--docs N] [--json]   (on a built tree: npm run bench)
 // Exit status: 0 all targets met, 1 a target missed, 2 a command failed or printed something unexpected.
@@ -47,7 +58,10 @@ if (!existsSync(join(ROOT, 'dist', 'cli'))) {
   process.exit(2);
 }
 
-function batchCorpus(count) {
+const BENCH_FIXTURES = join(ROOT, 'fixtures', 'bench');
+
+/** The VMIs of the usable conformance cases, in name order. */
+function sourceVmis() {
   const vmis = [];
   for (const name of readdirSync(CONFORMANCE).sort()) {
     const dir = join(CONFORMANCE, name);
@@ -58,17 +72,56 @@ function batchCorpus(count) {
     vmis.push(parse(readFileSync(join(dir, 'vmi.yaml'), 'utf8')));
   }
   if (vmis.length === 0) throw new Error(`no usable cases under ${CONFORMANCE}`);
-  const documents = [];
+  return vmis;
+}
+
+/** Copy `i` of a VMI: its name and UID made unique. */
+const uniqueName = (name, i) => `${name}-${String(i).padStart(4, '0')}`;
+const uniqueUid = (uid, i) => `${uid.slice(0, 24)}${String(i).padStart(12, '0')}`;
+
+/** Copy `i` of a VMI's text: its metadata's name and uid lines (at `indent`) edited, nothing else. */
+function renameText(text, i, indent) {
+  const line = (field) => new RegExp(`^(${indent}${field}: )(['"]?)([^'"\\n]+)\\2$`, 'm');
+  return text
+    .replace(line('name'), (_, key, quote, value) => `${key}${quote}${uniqueName(value, i)}${quote}`)
+    .replace(line('uid'), (_, key, quote, value) => `${key}${quote}${uniqueUid(value, i)}${quote}`);
+}
+
+/** The same `count` VMIs in each formatting (see the header). */
+function batchCorpus(count) {
+  const vmis = sourceVmis();
+  const copies = [];
   for (let i = 0; i < count; i++) {
     const vmi = structuredClone(vmis[i % vmis.length]);
-    const suffix = String(i).padStart(4, '0');
-    vmi.metadata.name = `${vmi.metadata.name}-${suffix}`;
-    if (typeof vmi.metadata.uid === 'string') {
-      vmi.metadata.uid = `${vmi.metadata.uid.slice(0, 24)}${String(i).padStart(12, '0')}`;
-    }
-    documents.push(stringify(vmi, { lineWidth: 0 }));
+    vmi.metadata.name = uniqueName(vmi.metadata.name, i);
+    if (typeof vmi.metadata.uid === 'string') vmi.metadata.uid = uniqueUid(vmi.metadata.uid, i);
+    copies.push(vmi);
   }
-  return { text: documents.join('---\n'), sources: vmis.length };
+  const pyyaml = readFileSync(join(BENCH_FIXTURES, 'vmis.pyyaml.yaml'), 'utf8').split(/^---\n/m);
+  const kubectl = readFileSync(join(BENCH_FIXTURES, 'vmis.kubectl.yaml'), 'utf8');
+  const itemsStart = kubectl.indexOf('\n- ') + 1;
+  const itemsEnd = kubectl.search(/^kind: List$/m);
+  const items = kubectl.slice(itemsStart, itemsEnd).split(/^(?=- )/m);
+  for (const [name, pieces] of [
+    ['pyyaml', pyyaml],
+    ['kubectl', items],
+  ]) {
+    if (pieces.length !== vmis.length) {
+      throw new Error(
+        `fixtures/bench: ${name} holds ${pieces.length} VMIs, not the ${vmis.length} of the cases`,
+      );
+    }
+  }
+  const repeat = (pieces, indent) =>
+    Array.from({ length: count }, (_, i) => renameText(pieces[i % pieces.length], i, indent));
+  const texts = {
+    yaml: copies.map((vmi) => stringify(vmi, { lineWidth: 0 })).join('---\n'),
+    pyyaml: repeat(pyyaml, '  ').join('---\n'),
+    kubectl: kubectl.slice(0, itemsStart) + repeat(items, '    ').join('') + kubectl.slice(itemsEnd),
+    json: copies.map((vmi) => JSON.stringify(vmi, null, 2)).join('\n'),
+    'json-list': JSON.stringify({ apiVersion: 'v1', kind: 'List', items: copies, metadata: {} }, null, 4),
+  };
+  return { texts, sources: vmis.length };
 }
 
 const median = (values) => {
@@ -83,7 +136,11 @@ const quantile = (values, q) => {
 
 const workDir = mkdtempSync(join(tmpdir(), 'vmi-render-bench-'));
 // the `node` of the #! line is this one
-const env = { ...process.env, NO_COLOR: '1', PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
+const env = {
+  ...process.env,
+  NO_COLOR: '1',
+  PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+};
 delete env.NODE_OPTIONS;
 
 /** Runs a command to completion; wall time in ms from spawn to exit. */
@@ -124,30 +181,49 @@ function peakRss(args) {
 
 try {
   const corpus = batchCorpus(DOCS);
-  const batchFile = join(workDir, `batch-${DOCS}.yaml`);
-  writeFileSync(batchFile, corpus.text);
+  const formats = Object.keys(corpus.texts);
+  const batchFile = (format) =>
+    join(workDir, `batch-${DOCS}.${format}.${format.startsWith('json') ? 'json' : 'yaml'}`);
+  for (const format of formats) writeFileSync(batchFile(format), corpus.texts[format]);
 
   const commands = {
     baseline: [process.execPath, ['-e', '0']],
     single: [BIN, ['render', SINGLE_CASE]],
-    batchRender: [BIN, ['render', batchFile]],
-    batchLint: [BIN, ['lint', batchFile]],
+    ...Object.fromEntries(
+      formats.map((format) => [`render:${format}`, [BIN, ['render', batchFile(format)]]]),
+    ),
+    batchLint: [BIN, ['lint', batchFile('yaml')]],
   };
-  // A failing or empty run would make a meaningless fast benchmark. (A rendered Pod, like upstream's, has
-  // no apiVersion/kind: count the top-level `metadata:` of each.)
-  const podCount = (text) => (text.match(/^metadata:$/gm) ?? []).length;
+  // A failing or empty run would make a meaningless fast benchmark; every formatting must give the same Pods.
+  const podCount = (text) => (text.match(/^kind: Pod$/gm) ?? []).length;
+  let firstRender;
+  const sameAsFirst = (out) => {
+    firstRender ??= out;
+    return out === firstRender ? undefined : 'rendered Pods differ from those of the other formattings';
+  };
   const expectations = {
     baseline: () => undefined,
     single: (out) => (podCount(out) === 1 ? undefined : `expected 1 Pod, got ${podCount(out)}`),
-    batchRender: (out) => (podCount(out) === DOCS ? undefined : `expected ${DOCS} Pods, got ${podCount(out)}`),
+    ...Object.fromEntries(
+      formats.map((format) => [
+        `render:${format}`,
+        (out) => (podCount(out) === DOCS ? sameAsFirst(out) : `expected ${DOCS} Pods, got ${podCount(out)}`),
+      ]),
+    ),
     batchLint: (out) =>
-      out.includes(`${DOCS} document(s) checked: 0 error(s)`) ? undefined : `unexpected report: ${out.slice(-300)}`,
+      out.includes(`${DOCS} document(s) checked: 0 error(s)`)
+        ? undefined
+        : `unexpected report: ${out.slice(-300)}`,
   };
 
   const load = [loadavg()[0]];
   const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
-  // Short runs are noisier: three baseline/single pairs per round, the two batch runs in between.
-  const order = ['baseline', 'single', 'batchRender', 'baseline', 'single', 'batchLint', 'baseline', 'single'];
+  // Short runs are noisier: a baseline/single pair between any two batch runs.
+  const order = [...formats.map((format) => `render:${format}`), 'batchLint'].flatMap((name) => [
+    'baseline',
+    'single',
+    name,
+  ]);
   for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
     for (const name of order) {
       const [command, args] = commands[name];
@@ -159,7 +235,7 @@ try {
   }
   if (!options.json) process.stderr.write('\n');
   const memory = [];
-  for (let i = 0; i < MEMORY_RUNS; i++) memory.push(peakRss(commands.batchRender[1]) / 1024);
+  for (let i = 0; i < MEMORY_RUNS; i++) memory.push(peakRss(commands['render:yaml'][1]) / 1024);
   load.push(loadavg()[0]);
 
   const base = median(samples.baseline);
@@ -168,12 +244,27 @@ try {
     value: median(samples[name]) / over,
     spread: [quantile(samples[name], 0.25) / over, quantile(samples[name], 0.75) / over],
   });
+  const batchRatios = formats.map((format) => ({ format, ...ratio(`render:${format}`) }));
+  const values = batchRatios.map((r) => r.value);
   const results = [
     { name: 'single', label: '(a) 1 VMI, fresh process / node -e 0', target: 1.5, ...ratio('single') },
-    { name: 'batch', label: `(b) ${DOCS} VMIs, one process / node -e 0`, target: 8, ...ratio('batchRender') },
+    ...batchRatios.map(({ format, value, spread }) => ({
+      name: `batch:${format}`,
+      label: `(b) ${DOCS} VMIs, ${format} / node -e 0`,
+      target: 8,
+      value,
+      spread,
+    })),
+    {
+      name: 'formats',
+      label: '(b) slowest formatting / fastest',
+      target: 1.25,
+      value: Math.max(...values) / Math.min(...values),
+      spread: [Math.max(...values) / Math.min(...values), Math.max(...values) / Math.min(...values)],
+    },
     {
       name: 'memory',
-      label: '(c) peak RSS of (b), MiB',
+      label: '(c) peak RSS of (b) yaml, MiB',
       target: 200,
       value: median(memory),
       spread: [Math.min(...memory), Math.max(...memory)],
@@ -182,7 +273,7 @@ try {
       name: 'lint',
       label: `lint / render, ${DOCS} VMIs`,
       target: 1,
-      ...ratio('batchLint', median(samples.batchRender)),
+      ...ratio('batchLint', median(samples['render:yaml'])),
     },
   ];
   const passed = results.every((r) => r.value <= r.target);
@@ -208,7 +299,7 @@ try {
       const spread = r.spread.map((x) => x.toFixed(digits)).join('..');
       const verdict = r.value <= r.target ? 'ok' : 'MISSED';
       console.log(
-        `${r.label.padEnd(42)} ${r.value.toFixed(digits).padStart(6)}  (${spread})  target <= ${r.target}  ${verdict}`,
+        `${r.label.padEnd(44)} ${r.value.toFixed(digits).padStart(6)}  (${spread})  target <= ${r.target}  ${verdict}`,
       );
     }
   }

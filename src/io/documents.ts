@@ -20,13 +20,13 @@ import {
   moreProblemsMessage,
   type InputProblem,
 } from '../errors.js';
-import { readYamlPositions, readYamlStream, type YamlStreamFacts } from './yaml-reader.js';
+import { readYamlPositions, readYamlStream, type YamlStream, type YamlStreamFacts } from './yaml-reader.js';
 import {
   inexactIntegerMessage,
   jsonSyntaxError,
   looksLikeJson,
   positions,
-  readJsonDocument,
+  readJsonDocuments,
   type JsonDocument,
 } from './json-reader.js';
 
@@ -327,11 +327,16 @@ function pairsByKey(map: YAMLMap): Map<unknown, AnyPair> {
   return pairs;
 }
 
-function locator(document: Document, lineCounter: LineCounter) {
-  const position = (offset: number): { line: number; column: number } => {
+/** Line and column of an offset, in a text whose first line is line `firstLine + 1` of its file. */
+function linePosition(lineCounter: LineCounter, firstLine: number) {
+  return (offset: number): { line: number; column: number } => {
     const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
+    return { line: line + firstLine, column: col };
   };
+}
+
+function locator(document: Document, lineCounter: LineCounter, firstLine = 0) {
+  const position = linePosition(lineCounter, firstLine);
   return (path: FieldPath): { line: number; column: number } => {
     const parts = [...path];
     while (parts.length) {
@@ -361,10 +366,10 @@ function syntaxMessage(error: YAMLError): string {
 
 /** Parses a multi-document YAML (or JSON) text. Every problem is reported at once (syntax errors: up to 20). */
 export function parseDocuments(input: InputText): SourceDocument[] {
-  const read = readYamlStream(input.text);
-  if (read) return withLazyPositions(input, read);
-  const json = readJsonDocument(input.text, MAX_NESTING_DEPTH);
+  const json = readJsonDocuments(input.text, MAX_NESTING_DEPTH);
   if (json) return jsonDocuments(input, json);
+  const read = readYamlStream(input.text);
+  if (read) return fromFastReader(input, read);
   return parseWithPositions(input);
 }
 
@@ -399,30 +404,47 @@ function parseYaml(text: string, lineCounter: LineCounter): ReturnType<typeof pa
 }
 
 /**
- * Documents the fast reader read (./yaml-reader.ts: same values, no positions, no errors possible). Positions
- * are needed only to report a problem: the first request reads the text again, recording them.
+ * Documents the fast reader read (./yaml-reader.ts: same values, no positions, no errors possible), and
+ * those it declined, each read from its own lines by the yaml package: a document outside the fast subset
+ * costs only itself. Positions of the fast reader's documents are needed only to report a problem: the
+ * first request reads the text again, recording them.
  */
-function withLazyPositions(
+function fromFastReader(
   input: InputText,
-  { documents: values, facts }: { documents: unknown[]; facts: YamlStreamFacts },
+  { documents: values, declined, facts }: YamlStream,
 ): SourceDocument[] {
-  let locators: SourceDocument['locate'][] | undefined;
-  const locatorOf = (index: number): SourceDocument['locate'] => {
-    if (!locators) locators = readYamlPositions(input.text);
-    if (!locators) {
-      if (roughNodeCount(input.text) > MAX_YAML_NODES) {
-        // too large for the yaml package's syntax tree: the document's problems are reported at its start
-        const start = { line: 1, column: 1 };
-        locators = values.map(() => () => start);
-      } else {
-        const lineCounter = new LineCounter();
-        locators = parseYaml(input.text, lineCounter).map((document) => locator(document, lineCounter));
-      }
+  const declinedDocuments = new Map<number, SourceDocument[]>();
+  const problems: InputProblem[] = [];
+  for (const range of declined) {
+    const lines = { file: input.file, text: input.text.slice(range.start, range.end) };
+    try {
+      declinedDocuments.set(range.index, parseWithPositions(lines, range.index, range.fromLine));
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      problems.push(...error.problems);
     }
-    return locators[index]!;
+  }
+  if (problems.length) {
+    if (problems.length > MAX_SYNTAX_ERRORS + 1) {
+      const hidden = problems.length - MAX_SYNTAX_ERRORS;
+      const firstHidden = problems[MAX_SYNTAX_ERRORS]!;
+      problems.length = MAX_SYNTAX_ERRORS;
+      problems.push({ ...firstHidden, message: `${hidden} more problem(s) not shown`, path: '' });
+    }
+    throw new InvalidInputError(`${displayName(input.file)}: invalid YAML`, problems);
+  }
+  let locators: (SourceDocument['locate'] | undefined)[] | undefined;
+  const locatorOf = (index: number): SourceDocument['locate'] => {
+    // (the positions reader reads what the value reader read)
+    locators ??= readYamlPositions(input.text) ?? [];
+    return locators[index] ?? (() => ({ line: 1, column: 1 }));
   };
   const result: SourceDocument[] = [];
   values.forEach((value, i) => {
+    if (value === undefined) {
+      result.push(...declinedDocuments.get(i)!);
+      return;
+    }
     // An empty document (a trailing `---`, or only comments) is skipped, as kubectl skips it.
     if (value === null) return;
     result.push({ file: input.file, index: i + 1, value, facts, locate: (path) => locatorOf(i)(path) });
@@ -436,14 +458,15 @@ export function yamlPackageLocators(text: string): SourceDocument['locate'][] {
   return parseYaml(text, lineCounter).map((document) => locator(document, lineCounter));
 }
 
-/** A JSON text (./json-reader.ts): one document, positions found in the text when asked for. */
-function jsonDocuments(input: InputText, json: JsonDocument): SourceDocument[] {
+/** A JSON text (./json-reader.ts): its documents, positions found in the text when asked for. */
+function jsonDocuments(input: InputText, documents: JsonDocument[]): SourceDocument[] {
   const file = displayName(input.file);
-  if (json.problems.length) {
+  const found = documents.flatMap((document) => document.problems);
+  if (found.length) {
     const position = positions(input.text);
-    const shown = json.problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
-    if (json.problems.length > shown.length) {
-      shown.push({ offset: 0, path: [], message: moreProblemsMessage(json.problems.length - shown.length) });
+    const shown = found.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
+    if (found.length > shown.length) {
+      shown.push({ offset: 0, path: [], message: moreProblemsMessage(found.length - shown.length) });
     }
     const problems: InputProblem[] = shown.map((problem) => ({
       location: { file, ...position(problem.offset) },
@@ -453,10 +476,19 @@ function jsonDocuments(input: InputText, json: JsonDocument): SourceDocument[] {
     }));
     throw new InvalidInputError(`${file}: invalid JSON`, problems);
   }
-  return [{ file: input.file, index: 1, value: json.value, locate: json.locate }];
+  return documents.map((document, i) => ({
+    file: input.file,
+    index: i + 1,
+    value: document.value,
+    locate: document.locate,
+  }));
 }
 
-function parseWithPositions(input: InputText): SourceDocument[] {
+/**
+ * Reads a text with the yaml package, which reports every problem. `input` may be some lines of a file:
+ * its first document is then the file's document `firstIndex + 1`, its first line line `firstLine + 1`.
+ */
+function parseWithPositions(input: InputText, firstIndex = 0, firstLine = 0): SourceDocument[] {
   const file = displayName(input.file);
   const nodes = roughNodeCount(input.text);
   if (nodes > MAX_YAML_NODES) {
@@ -470,6 +502,7 @@ function parseWithPositions(input: InputText): SourceDocument[] {
     fail(input.file, limit);
   }
   const lineCounter = new LineCounter();
+  const position = linePosition(lineCounter, firstLine);
   let documents: ReturnType<typeof parseAllDocuments>;
   try {
     documents = parseYaml(input.text, lineCounter);
@@ -482,23 +515,23 @@ function parseWithPositions(input: InputText): SourceDocument[] {
   const syntaxErrors: InputProblem[] = [];
   const seen = new Set<string>();
   const addSyntaxError = (error: YAMLError): void => {
-    const { line, col } = lineCounter.linePos(error.pos[0]);
+    const { line, column } = position(error.pos[0]);
     const message = syntaxMessage(error);
-    const key = `${line}:${col}:${message}`;
+    const key = `${line}:${column}:${message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    syntaxErrors.push({ location: { file, line, column: col }, path: '', message, severity: 'error' });
+    syntaxErrors.push({ location: { file, line, column }, path: '', message, severity: 'error' });
   };
   const problems: InputProblem[] = [];
   const result: SourceDocument[] = [];
   if ('empty' in documents) documents.errors.forEach(addSyntaxError);
-  documents.forEach((document, i) => {
+  documents.forEach((document, documentInText) => {
+    const i = firstIndex + documentInText;
     document.errors.forEach(addSyntaxError);
     if (document.errors.length) return;
     const contents = document.contents;
     if (contents === null) return; // an empty document between separators
-    const start = lineCounter.linePos(contents.range?.[0] ?? 0);
-    const at = { file, line: start.line, column: start.col };
+    const at = { file, ...position(contents.range?.[0] ?? 0) };
     const nodeFacts = walkNodes(contents, document, input.text);
     if (nodeFacts.depth > MAX_NESTING_DEPTH) {
       const message = `document ${i + 1} is nested too deeply (more than ${MAX_NESTING_DEPTH} levels)`;
@@ -512,9 +545,8 @@ function parseWithPositions(input: InputText): SourceDocument[] {
         shown.push({ offset: contents.range?.[0] ?? 0, path: '', message: moreProblemsMessage(hidden) });
       }
       for (const problem of shown) {
-        const { line, col } = lineCounter.linePos(problem.offset);
         problems.push({
-          location: { file, line, column: col },
+          location: { file, ...position(problem.offset) },
           path: problem.path,
           message: problem.message,
           severity: 'error',
@@ -550,7 +582,7 @@ function parseWithPositions(input: InputText): SourceDocument[] {
     }
     // An empty document (a trailing `---`, or only comments) is skipped, as kubectl skips it.
     if (value === null || value === undefined) return;
-    result.push({ file: input.file, index: i + 1, value, locate: locator(document, lineCounter) });
+    result.push({ file: input.file, index: i + 1, value, locate: locator(document, lineCounter, firstLine) });
   });
   if (syntaxErrors.length > MAX_SYNTAX_ERRORS) {
     const more = syntaxErrors.length - MAX_SYNTAX_ERRORS;

@@ -92,19 +92,36 @@ function valueEnd(text: string, start: number): number {
 }
 
 /**
- * The document of a JSON text (an object or a list at the top), or undefined when the text is not JSON
- * (then it is YAML, or an error the yaml package reports with its position).
+ * The documents of a JSON text: one value (an object or a list at the top), or several one after another
+ * (a JSON stream, as `jq` prints and kubectl reads); undefined when the text is not that (then it is YAML,
+ * or an error the yaml package reports with its position).
  */
-export function readJsonDocument(text: string, maxDepth: number): JsonDocument | undefined {
+export function readJsonDocuments(text: string, maxDepth: number): JsonDocument[] | undefined {
   if (!looksLikeJson(text)) return undefined;
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    const start = firstNonSpace(text, 0);
+    return [
+      { value: JSON.parse(text), problems: scan(text, start, maxDepth, 1), locate: locator(text, start) },
+    ];
   } catch {
-    return undefined;
+    // a stream of values, or not JSON
   }
-  const start = firstNonSpace(text, 0);
-  return { value, problems: scan(text, start, maxDepth), locate: locator(text, start) };
+  const documents: JsonDocument[] = [];
+  for (let start = firstNonSpace(text, 0); start < text.length; start = firstNonSpace(text, start)) {
+    const first = text.charCodeAt(start);
+    if (first !== 123 && first !== 91) return undefined;
+    const end = valueEnd(text, start);
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(start, end));
+    } catch {
+      return undefined;
+    }
+    const problems = scan(text.slice(0, end), start, maxDepth, documents.length + 1);
+    documents.push({ value, problems, locate: locator(text, start) });
+    start = end;
+  }
+  return documents;
 }
 
 /** The text starts like a JSON object or list. */
@@ -143,8 +160,8 @@ function pathOf(stack: Frame[], upTo: number): FieldPath {
   return path;
 }
 
-/** One pass over a valid JSON text: duplicate keys, inexact whole numbers, excess depth. */
-function scan(text: string, start: number, maxDepth: number): JsonProblem[] {
+/** One pass over a valid JSON text (document `index` of its file): duplicate keys, inexact whole numbers, excess depth. */
+function scan(text: string, start: number, maxDepth: number, index: number): JsonProblem[] {
   const problems: JsonProblem[] = [];
   const stack: Frame[] = [];
   let i = start;
@@ -156,7 +173,7 @@ function scan(text: string, start: number, maxDepth: number): JsonProblem[] {
         problems.push({
           offset: i,
           path: [],
-          message: `document 1 is nested too deeply (more than ${maxDepth} levels)`,
+          message: `document ${index} is nested too deeply (more than ${maxDepth} levels)`,
         });
         return problems;
       }

@@ -1,11 +1,13 @@
 // A fast reader for the YAML that Kubernetes manifests are usually written in: block mappings and sequences,
-// single-line plain and quoted scalars, literal block scalars (`|`), empty `[]` / `{}`, comments, `---`.
-// It gives the values of all documents exactly as the `yaml` package's parseAllDocuments(...).toJS() would
-// (YAML 1.2 core schema), at a fraction of the cost, since it builds no syntax tree and keeps no positions.
-// Anything outside that subset (flow collections, anchors, tags, multi-line plain or quoted scalars, folded
-// scalars, tabs, odd indentation, duplicate keys, keys that are not strings, every kind of error...) makes
-// it decline, and the caller reads the text with the `yaml` package, which also reports the errors.
-// test/unit/io/yaml-reader.test.ts checks the two agree.
+// plain scalars on one line, quoted scalars (on one line or folded over several, as PyYAML writes them),
+// literal block scalars (`|`), empty `[]` / `{}`, comments, `---`. It gives the values of the documents
+// exactly as the `yaml` package's parseAllDocuments(...).toJS() would (YAML 1.2 core schema), at a fraction
+// of the cost, since it builds no syntax tree and keeps no positions.
+// A document outside that subset (flow collections, anchors, tags, multi-line plain scalars, folded block
+// scalars, tabs, odd indentation, duplicate keys, keys that are not strings, every kind of error...) is
+// declined on its own: the caller reads that document's lines with the `yaml` package, which also reports
+// its errors. A stream the reader cannot even split (`...`, directives, `---` with content after it) is
+// declined as a whole. test/unit/io/yaml-reader.test.ts checks the two agree.
 
 import { resolvePlainScalar } from './yaml-core-schema.js';
 
@@ -25,14 +27,6 @@ const decline = (): never => {
   throw declined;
 };
 
-/**
- * The value of each document of `text` in order (null for an empty one), or undefined if the text is not
- * in the subset this reader handles.
- */
-export function readYamlDocuments(text: string): unknown[] | undefined {
-  return readYamlStream(text)?.documents;
-}
-
 /** What readYamlStream knows of the values it read, which spares the caller a search or two. */
 export interface YamlStreamFacts {
   /** Every number is finite (YAML has `.inf` and `.nan`, and `1e999` reads as Infinity; JSON has none). */
@@ -46,9 +40,36 @@ export interface YamlStreamFacts {
   maxDepth: number;
 }
 
-/** readYamlDocuments, and what it knows of the values. */
-export function readYamlStream(text: string): { documents: unknown[]; facts: YamlStreamFacts } | undefined {
-  if (UNSUPPORTED_CHARACTERS.test(text)) return undefined;
+/** A document the reader declined: its lines (0-based, `to` exclusive) and their offsets in the text. */
+export interface DeclinedDocument {
+  /** 0-based position of the document in the stream. */
+  index: number;
+  fromLine: number;
+  toLine: number;
+  start: number;
+  end: number;
+}
+
+export interface YamlStream {
+  /** The value of each document in order (null for an empty one, undefined for a declined one). */
+  documents: unknown[];
+  /** The documents left to the yaml package, in order. */
+  declined: DeclinedDocument[];
+  /** Of the documents read (not of the declined ones). */
+  facts: YamlStreamFacts;
+}
+
+/**
+ * The value of each document of `text` in order (null for an empty one), or undefined if some document is
+ * not in the subset this reader handles.
+ */
+export function readYamlDocuments(text: string): unknown[] | undefined {
+  const stream = readYamlStream(text);
+  return stream && stream.declined.length === 0 ? stream.documents : undefined;
+}
+
+/** The documents of `text` this reader reads, those it leaves to the yaml package; undefined: all of them. */
+export function readYamlStream(text: string): YamlStream | undefined {
   try {
     const reader = new Reader(text);
     const documents = reader.documents();
@@ -61,22 +82,22 @@ export function readYamlStream(text: string): { documents: unknown[]; facts: Yam
       maxNodes: 3 * reader.lineCount + 1,
       maxDepth: MAX_DEPTH + 3,
     };
-    return { documents, facts };
+    return { documents, declined: reader.declined, facts };
   } catch (error) {
     if (error === declined) return undefined;
     throw error;
   }
 }
 
+type Locate = (path: readonly (string | number)[]) => { line: number; column: number };
+
 /**
- * For a text readYamlStream reads: a locator per document (null documents included), giving where a field
- * path starts as the yaml package would (a map entry at its key, a list item at the item; the nearest
- * existing ancestor of an absent field). Reads the text again, recording offsets: linear, and far lighter
- * than the yaml package's syntax tree.
+ * For a text readYamlStream reads: a locator per document (null documents included; undefined for a
+ * declined one), giving where a field path starts as the yaml package would (a map entry at its key, a list
+ * item at the item; the nearest existing ancestor of an absent field). Reads the text again, recording
+ * offsets: linear, and far lighter than the yaml package's syntax tree.
  */
-export function readYamlPositions(
-  text: string,
-): ((path: readonly (string | number)[]) => { line: number; column: number })[] | undefined {
+export function readYamlPositions(text: string): (Locate | undefined)[] | undefined {
   let reader: Reader;
   let documents: unknown[];
   try {
@@ -89,7 +110,8 @@ export function readYamlPositions(
   const offsets = reader.offsets!;
   const position = (offset: number): { line: number; column: number } => reader.positionOf(offset);
   let rootIndex = 0;
-  return documents.map((document) => {
+  return documents.map((document): Locate | undefined => {
+    if (document === undefined) return undefined;
     const root = document === null ? 0 : reader.roots[rootIndex++]!;
     return (path) => {
       let value: unknown = document;
@@ -137,6 +159,8 @@ class Reader {
   nulls = false;
   /** A whole number read below 0 or above 4294967295. */
   wideIntegers = false;
+  /** The documents declined, in order. */
+  readonly declined: DeclinedDocument[] = [];
 
   constructor(source: string, positions = false) {
     this.source = source;
@@ -225,14 +249,30 @@ class Reader {
       if (index === 0 && !content) {
         if (separators.length === 0) decline(); // an empty stream
       } else {
-        values.push(content ? this.document(from, to) : null);
+        values.push(content ? this.documentOrDeclined(values.length, from, to) : null);
       }
       from = to + 1;
     }
     return values;
   }
 
+  /** The value of the document on lines start..end, or undefined (and a note of it) if it is declined. */
+  private documentOrDeclined(index: number, start: number, end: number): unknown {
+    const roots = this.roots.length;
+    try {
+      return this.document(start, end);
+    } catch (error) {
+      if (error !== declined) throw error;
+      this.roots.length = roots;
+      const range = { start: this.starts[start]!, end: Math.min(this.starts[end]!, this.source.length) };
+      this.declined.push({ index, fromLine: start, toLine: end, ...range });
+      return undefined;
+    }
+  }
+
   private document(start: number, end: number): unknown {
+    const to = Math.min(this.starts[end]!, this.source.length);
+    if (UNSUPPORTED_CHARACTERS.test(this.source.slice(this.starts[start], to))) decline();
     this.position = start;
     this.end = end;
     const first = this.peek();
@@ -332,14 +372,13 @@ class Reader {
     if (first === '|') {
       return this.literal(rest, indent);
     } else if (first === '"' || first === "'") {
-      const { value: text, end } = first === '"' ? doubleQuoted(rest) : singleQuoted(rest);
-      if (!isTrailingSpaceOrComment(rest, end)) decline();
-      value = text;
+      value = this.quoted(rest, indent);
     } else if (rest.startsWith('[]') || rest.startsWith('{}')) {
       if (!isTrailingSpaceOrComment(rest, 2)) decline();
       value = rest[0] === '[' ? [] : {};
     } else {
-      value = plainValue(rest);
+      const { text, comment } = plainText(rest);
+      value = resolvePlainScalar(comment ? text : this.plainContinued(text, indent));
       if (typeof value === 'number') {
         if (!Number.isFinite(value)) this.nonFinite = true;
         else if (Number.isInteger(value) && (value < 0 || value > 4294967295)) {
@@ -354,6 +393,69 @@ class Reader {
     // A scalar's entry ends on its line: a more indented line would continue it (or be an error).
     const next = this.peek();
     if (next !== -1 && this.indent(next) > indent) decline();
+    return value;
+  }
+
+  /**
+   * A plain scalar whose first line is `first`, under an entry at `indent`, with the lines below that
+   * continue it (more indented than the entry), folded as YAML folds them: a line break between two lines
+   * is a space, each empty line a line feed. Declines continuation lines that would end the scalar or be
+   * an error (a comment, `: `, ` #`, an indicator first).
+   */
+  private plainContinued(first: string, indent: number): string {
+    let value = first;
+    let empty = 0;
+    for (let line = this.position; line < this.end; line++) {
+      if (this.isBlank(line)) {
+        empty++;
+        continue;
+      }
+      if (this.indent(line) <= indent) break;
+      const text = trimTrailingSpaces(this.text(line));
+      if (
+        PLAIN_START_INDICATORS.has(text[0]!) ||
+        text.includes(': ') ||
+        text.includes(' #') ||
+        text.endsWith(':')
+      )
+        decline();
+      value += empty > 0 ? '\n'.repeat(empty) : ' ';
+      value += text;
+      empty = 0;
+      this.position = line + 1; // (blank lines after the scalar are left to the entries below)
+    }
+    return value;
+  }
+
+  /**
+   * A quoted scalar that starts `rest`, under an entry at `indent`: closed on its line, or folded over the
+   * lines below (more indented than the entry), as YAML folds flow scalars: a line break between two lines
+   * is a space, each empty line a line feed, the spaces around a break are dropped; in double quotes, a `\`
+   * at the end of a line joins it to the next.
+   */
+  private quoted(rest: string, indent: number): string {
+    const scan = rest[0] === '"' ? scanDoubleQuoted : scanSingleQuoted;
+    let part = scan(rest, 1);
+    let value = part.value;
+    let text = rest;
+    let empty = 0;
+    while (part.end === -1) {
+      if (this.position >= this.end) decline(); // not closed in the document
+      const line = this.position++;
+      if (this.isBlank(line)) {
+        empty++;
+        continue;
+      }
+      if (this.indent(line) <= indent) decline();
+      // (the yaml package reads empty lines after an escaped line break otherwise than YAML 1.2 says)
+      if (part.joined && empty > 0) decline();
+      text = this.text(line);
+      value += empty > 0 ? '\n'.repeat(empty) : part.joined ? '' : ' ';
+      empty = 0;
+      part = scan(text, 0);
+      value += part.value;
+    }
+    if (!isTrailingSpaceOrComment(text, part.end)) decline();
     return value;
   }
 
@@ -398,7 +500,8 @@ function isSequenceItem(text: string): boolean {
 /** Whether `text` starts a `key: value` entry (a quoted key, or a plain one before `: ` or a final `:`). */
 function looksLikeKey(text: string): boolean {
   if (text[0] === '"' || text[0] === "'") {
-    const { end } = text[0] === '"' ? doubleQuoted(text) : singleQuoted(text);
+    const { end } = text[0] === '"' ? scanDoubleQuoted(text, 1) : scanSingleQuoted(text, 1);
+    if (end === -1) return false; // a quoted scalar that goes on below
     return text[end] === ':' && (end + 1 === text.length || text[end + 1] === ' ');
   }
   const colon = text.indexOf(': ');
@@ -414,7 +517,7 @@ function splitKey(text: string): { key: string; rest: string } {
   let key: string;
   let after: number;
   if (text[0] === '"' || text[0] === "'") {
-    const quoted = text[0] === '"' ? doubleQuoted(text) : singleQuoted(text);
+    const quoted = quotedOnLine(text);
     key = quoted.value;
     after = quoted.end;
     if (text[after] !== ':') decline();
@@ -448,8 +551,8 @@ function isTrailingSpaceOrComment(text: string, from: number): boolean {
   return i === text.length || (i > from && text[i] === '#');
 }
 
-/** A single-line plain scalar after `key: ` or `- `, with its comment if any. */
-function plainValue(rest: string): unknown {
+/** The first line of a plain scalar after `key: ` or `- `, and whether a comment follows it there. */
+function plainText(rest: string): { text: string; comment: boolean } {
   if (PLAIN_START_INDICATORS.has(rest[0]!)) {
     // `-1`, `-x` are plain; `- `, `? `, `: ` and the other indicators start something else
     if (rest[0] !== '-' || rest.length === 1 || rest[1] === ' ') decline();
@@ -457,11 +560,9 @@ function plainValue(rest: string): unknown {
   let text = rest;
   const comment = text.indexOf(' #');
   if (comment !== -1) text = text.slice(0, comment);
-  let end = text.length;
-  while (text.charCodeAt(end - 1) === 32) end--;
-  text = text.slice(0, end);
+  text = trimTrailingSpaces(text);
   if (text.includes(': ') || text.endsWith(':')) decline(); // a mapping where a value may not start one
-  return resolvePlainScalar(text);
+  return { text, comment: comment !== -1 };
 }
 
 const ESCAPES: Record<string, string> = {
@@ -484,19 +585,36 @@ const ESCAPES: Record<string, string> = {
   '\\': '\\',
 };
 
-/** A double-quoted scalar that closes on its line: its value and the index after the closing quote. */
-function doubleQuoted(text: string): { value: string; end: number } {
+/**
+ * A quoted scalar's text on one line from `i` (after the opening quote, or where a continuation line's text
+ * starts): its value, and the index after the closing quote, or -1 when the line ends first. The value of a
+ * line that ends open leaves out the spaces before the line break, except that a double-quoted line ending
+ * in `\` is `joined` to the next (its spaces kept, no space for the break).
+ */
+interface QuotedPart {
+  value: string;
+  end: number;
+  joined: boolean;
+}
+
+const trimTrailingSpaces = (text: string): string => {
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 32) end--;
+  return text.slice(0, end);
+};
+
+function scanDoubleQuoted(text: string, from: number): QuotedPart {
   let value = '';
-  let i = 1;
+  let i = from;
   for (;;) {
     const next = text.slice(i).search(/["\\]/);
-    if (next === -1) decline(); // continues on the next line
+    if (next === -1) return { value: value + trimTrailingSpaces(text.slice(i)), end: -1, joined: false };
     value += text.slice(i, i + next);
     i += next;
-    if (text[i] === '"') return { value, end: i + 1 };
+    if (text[i] === '"') return { value, end: i + 1, joined: false };
     const escape = text[i + 1];
-    if (escape === undefined) decline();
-    const simple = ESCAPES[escape!];
+    if (escape === undefined) return { value, end: -1, joined: true }; // an escaped line break
+    const simple = ESCAPES[escape];
     if (simple !== undefined) {
       value += simple;
       i += 2;
@@ -512,19 +630,25 @@ function doubleQuoted(text: string): { value: string; end: number } {
   }
 }
 
-/** A single-quoted scalar that closes on its line: its value and the index after the closing quote. */
-function singleQuoted(text: string): { value: string; end: number } {
+function scanSingleQuoted(text: string, from: number): QuotedPart {
   let value = '';
-  let i = 1;
+  let i = from;
   for (;;) {
     const quote = text.indexOf("'", i);
-    if (quote === -1) decline();
+    if (quote === -1) return { value: value + trimTrailingSpaces(text.slice(i)), end: -1, joined: false };
     value += text.slice(i, quote);
     if (text[quote + 1] === "'") {
       value += "'";
       i = quote + 2;
       continue;
     }
-    return { value, end: quote + 1 };
+    return { value, end: quote + 1, joined: false };
   }
+}
+
+/** A quoted scalar (a key) that closes on its line: its value and the index after the closing quote. */
+function quotedOnLine(text: string): { value: string; end: number } {
+  const part = text[0] === '"' ? scanDoubleQuoted(text, 1) : scanSingleQuoted(text, 1);
+  if (part.end === -1) decline();
+  return part;
 }

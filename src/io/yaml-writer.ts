@@ -75,8 +75,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function canonicalKeys(object: Record<string, unknown>): string[] {
   const keys = sortStrings(Object.keys(object));
   let indices: string[] | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key of keys) {
     const c = key.charCodeAt(0);
     if (c >= 48 && c <= 57 && ARRAY_INDEX.test(key) && Number(key) < 4294967295) (indices ??= []).push(key);
   }
@@ -114,10 +113,8 @@ function mapping(
 ): void {
   if (depth > MAX_DEPTH) throw unsupported;
   let first = true;
-  // indexed loops throughout: for-of goes through the iterator protocol, which costs in unoptimised code
   const keys = canonicalKeys(object);
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
+  for (const key of keys) {
     const value = object[key];
     if (value === undefined) continue;
     // canonicalize() assigns keys to a new object, where `__proto__` is no key: leave that to it

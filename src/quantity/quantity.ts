@@ -118,8 +118,6 @@ function signOf(x: bigint): number {
 // ---------------------------------------------------------------------------------------------------
 // int64 helpers (upstream math.go). Every result is wrapped to int64 like Go arithmetic.
 
-// Tuples are read by index, not destructured: destructuring goes through the iterator protocol, which
-// costs in code V8 has not optimised yet (most of a short run).
 type Checked = [value: bigint, ok: boolean];
 
 // Fast paths below: where no overflow is possible, the result is computed without the wrap and the checks
@@ -171,9 +169,7 @@ function positiveScaleInt64(base: bigint, scale: number): Checked {
     default: {
       let value = base;
       for (let i = 0; i < scale; i++) {
-        const nextOk = int64MultiplyScale(value, 10n);
-        const next = nextOk[0];
-        const ok = nextOk[1];
+        const [next, ok] = int64MultiplyScale(value, 10n);
         if (!ok) return [0n, false];
         value = next;
       }
@@ -341,10 +337,7 @@ function amountCmp(a: Int64Amount, b: Int64Amount): number {
   let av = a.value;
   let bv = b.value;
   if (a.scale > b.scale) {
-    const resultRemainderExact = divideByScaleInt64(b.value, i32(a.scale - b.scale));
-    const result = resultRemainderExact[0];
-    const remainder = resultRemainderExact[1];
-    const exact = resultRemainderExact[2];
+    const [result, remainder, exact] = divideByScaleInt64(b.value, i32(a.scale - b.scale));
     if (!exact) return decCmp(amountAsDec(a), amountAsDec(b));
     if (result === av) {
       if (remainder === 0n) return 0;
@@ -352,10 +345,7 @@ function amountCmp(a: Int64Amount, b: Int64Amount): number {
     }
     bv = result;
   } else if (a.scale < b.scale) {
-    const resultRemainderExact = divideByScaleInt64(a.value, i32(b.scale - a.scale));
-    const result = resultRemainderExact[0];
-    const remainder = resultRemainderExact[1];
-    const exact = resultRemainderExact[2];
+    const [result, remainder, exact] = divideByScaleInt64(a.value, i32(b.scale - a.scale));
     if (!exact) return decCmp(amountAsDec(a), amountAsDec(b));
     if (result === bv) {
       if (remainder === 0n) return 0;
@@ -371,28 +361,18 @@ function amountAdd(a: Int64Amount, b: Int64Amount): Int64Amount | undefined {
   if (b.value === 0n) return a;
   if (a.value === 0n) return b;
   if (a.scale === b.scale) {
-    const cOk = int64Add(a.value, b.value);
-    const c = cOk[0];
-    const ok = cOk[1];
+    const [c, ok] = int64Add(a.value, b.value);
     return ok ? { value: c, scale: a.scale } : undefined;
   }
   if (a.scale > b.scale) {
-    const scaledOk = positiveScaleInt64(a.value, i32(a.scale - b.scale));
-    const scaled = scaledOk[0];
-    const ok = scaledOk[1];
+    const [scaled, ok] = positiveScaleInt64(a.value, i32(a.scale - b.scale));
     if (!ok) return undefined;
-    const cOk2 = int64Add(scaled, b.value);
-    const c = cOk2[0];
-    const ok2 = cOk2[1];
+    const [c, ok2] = int64Add(scaled, b.value);
     return ok2 ? { value: c, scale: b.scale } : undefined;
   }
-  const scaledOk = positiveScaleInt64(b.value, i32(b.scale - a.scale));
-  const scaled = scaledOk[0];
-  const ok = scaledOk[1];
+  const [scaled, ok] = positiveScaleInt64(b.value, i32(b.scale - a.scale));
   if (!ok) return undefined;
-  const cOk2 = int64Add(a.value, scaled);
-  const c = cOk2[0];
-  const ok2 = cOk2[1];
+  const [c, ok2] = int64Add(a.value, scaled);
   return ok2 ? { value: c, scale: a.scale } : undefined;
 }
 
@@ -403,9 +383,7 @@ function amountSub(a: Int64Amount, b: Int64Amount): Int64Amount | undefined {
 function amountMul(a: Int64Amount, b: bigint): Int64Amount | undefined {
   if (a.value === 0n) return a;
   if (b === 0n) return ZERO_AMOUNT;
-  const cOk = int64Multiply(a.value, b);
-  const c = cOk[0];
-  const ok = cOk[1];
+  const [c, ok] = int64Multiply(a.value, b);
   if (!ok) return undefined;
   if (a.scale > 0 && !positiveScaleInt64(c, a.scale)[1]) return undefined;
   if (a.scale < 0 && !negativeScaleInt64(c, -a.scale)[1]) return undefined;
@@ -414,23 +392,17 @@ function amountMul(a: Int64Amount, b: bigint): Int64Amount | undefined {
 
 function amountAsScale(a: Int64Amount, scale: number): [Int64Amount, boolean] {
   if (a.scale >= scale) return [a, true];
-  const resultExact = negativeScaleInt64(a.value, i32(scale - a.scale));
-  const result = resultExact[0];
-  const exact = resultExact[1];
+  const [result, exact] = negativeScaleInt64(a.value, i32(scale - a.scale));
   return [{ value: result, scale }, exact];
 }
 
 function amountAsCanonical(a: Int64Amount): [mantissa: string, exponent: number] {
-  const amountExponent = removeInt64Factors(a.value, 10n);
-  let amount = amountExponent[0];
-  let exponent = amountExponent[1];
+  let [amount, exponent] = removeInt64Factors(a.value, 10n);
   exponent = i32(exponent + a.scale);
   switch (exponent % 3) {
     case 1:
     case -2: {
-      const scaledOk = int64MultiplyScale(amount, 10n);
-      const scaled = scaledOk[0];
-      const ok = scaledOk[1];
+      const [scaled, ok] = int64MultiplyScale(amount, 10n);
       if (!ok) return decAsCanonical(amountAsDec(a));
       amount = scaled;
       exponent -= 1;
@@ -438,9 +410,7 @@ function amountAsCanonical(a: Int64Amount): [mantissa: string, exponent: number]
     }
     case 2:
     case -1: {
-      const scaledOk = int64MultiplyScale(amount, 100n);
-      const scaled = scaledOk[0];
-      const ok = scaledOk[1];
+      const [scaled, ok] = int64MultiplyScale(amount, 100n);
       if (!ok) return decAsCanonical(amountAsDec(a));
       amount = scaled;
       exponent -= 2;
@@ -451,13 +421,9 @@ function amountAsCanonical(a: Int64Amount): [mantissa: string, exponent: number]
 }
 
 function amountAsCanonicalBase1024(a: Int64Amount): [mantissa: string, exponent: number] {
-  const valueOk = amountAsScaledInt64(a, 0);
-  const value = valueOk[0];
-  const ok = valueOk[1];
+  const [value, ok] = amountAsScaledInt64(a, 0);
   if (!ok) return decAsCanonicalBase1024(amountAsDec(a));
-  const amountExponent = removeInt64Factors(value, 1024n);
-  const amount = amountExponent[0];
-  const exponent = amountExponent[1];
+  const [amount, exponent] = removeInt64Factors(value, 1024n);
   return [amount.toString(), exponent];
 }
 
@@ -518,9 +484,7 @@ function decAsScale(d: Dec, scale: number): [Dec, boolean] {
 }
 
 function decAsCanonical(d: Dec): [mantissa: string, exponent: number] {
-  const initialAmountTimes = removeBigIntFactors(d.unscaled, 10n);
-  const initialAmount = initialAmountTimes[0];
-  const times = initialAmountTimes[1];
+  const [initialAmount, times] = removeBigIntFactors(d.unscaled, 10n);
   let amount = initialAmount;
   let exponent = i32(i32(-d.scale) + times);
   while (exponent % 3 !== 0) {
@@ -532,9 +496,7 @@ function decAsCanonical(d: Dec): [mantissa: string, exponent: number] {
 
 function decAsCanonicalBase1024(d: Dec): [mantissa: string, exponent: number] {
   const rounded = decRoundUp(d, 0);
-  const amountExponent = removeBigIntFactors(rounded.unscaled, 1024n);
-  const amount = amountExponent[0];
-  const exponent = amountExponent[1];
+  const [amount, exponent] = removeBigIntFactors(rounded.unscaled, 1024n);
   return [amount.toString(), exponent];
 }
 
@@ -859,9 +821,7 @@ export class Quantity {
   /** AsInt64: the value if it is an int64-held integer that fits, otherwise undefined. */
   asInt64(): bigint | undefined {
     if (this.d !== undefined) return undefined;
-    const vOk = amountAsInt64(this.i);
-    const v = vOk[0];
-    const ok = vOk[1];
+    const [v, ok] = amountAsInt64(this.i);
     return ok ? v : undefined;
   }
 
@@ -931,15 +891,11 @@ export class Quantity {
   roundUpExact(scale: number): QuantityWithExactness {
     toScale(scale);
     if (this.d !== undefined) {
-      const dExact = decAsScale(this.d, scale);
-      const d = dExact[0];
-      const exact = dExact[1];
+      const [d, exact] = decAsScale(this.d, scale);
       return { quantity: construct(ZERO_AMOUNT, d, this.#format), exact };
     }
     if (this.i.scale >= scale) return { quantity: this, exact: true };
-    const iExact = amountAsScale(this.i, scale);
-    const i = iExact[0];
-    const exact = iExact[1];
+    const [i, exact] = amountAsScale(this.i, scale);
     return { quantity: construct(i, undefined, this.#format), exact };
   }
 
@@ -1002,15 +958,11 @@ export class Quantity {
       if (this.cmpInt64(-1024) > 0 && this.cmpInt64(1024) < 0) {
         format = 'DecimalSI';
       } else if (this.d !== undefined) {
-        const dExact = decAsScale(this.d, 0);
-        const d = dExact[0];
-        const exact = dExact[1];
+        const [d, exact] = decAsScale(this.d, 0);
         if (exact) rounded = { d };
         else format = 'DecimalSI';
       } else {
-        const iExact = amountAsScale(this.i, 0);
-        const i = iExact[0];
-        const exact = iExact[1];
+        const [i, exact] = amountAsScale(this.i, 0);
         if (exact) rounded = { i };
         else format = 'DecimalSI';
       }
@@ -1019,15 +971,11 @@ export class Quantity {
     }
 
     if (format === 'BinarySI' && rounded !== undefined) {
-      const numberExponent =
+      const [number, exponent] =
         'd' in rounded ? decAsCanonicalBase1024(rounded.d) : amountAsCanonicalBase1024(rounded.i);
-      const number = numberExponent[0];
-      const exponent = numberExponent[1];
       return { number, suffix: constructSuffix(2, exponent * 10, format) };
     }
-    const numberExponent = this.d !== undefined ? decAsCanonical(this.d) : amountAsCanonical(this.i);
-    const number = numberExponent[0];
-    const exponent = numberExponent[1];
+    const [number, exponent] = this.d !== undefined ? decAsCanonical(this.d) : amountAsCanonical(this.i);
     return { number, suffix: constructSuffix(10, exponent, format) };
   }
 
@@ -1112,9 +1060,7 @@ function parseQuantityText(str: string): Quantity {
       const shifted = num + denom;
       const parsed = BigInt(shifted);
       if (parsed > MAX_INT64) return fail('numeric');
-      const productOk = int64Multiply(parsed, mantissa);
-      const product = productOk[0];
-      const ok = productOk[1];
+      const [product, ok] = int64Multiply(parsed, mantissa);
       let result = product;
       if (ok) {
         if (!positive) result = wrap64(-result);

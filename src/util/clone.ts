@@ -10,9 +10,7 @@ import { setKey } from './objects.js';
 export function cloneData<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const copy: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) copy[i] = cloneData(value[i] as unknown);
-    return copy as T;
+    return value.map((item: unknown) => cloneData(item)) as T;
   }
   // a Quantity is immutable (and structuredClone would lose its class): share it
   if (value instanceof Quantity) return value;
@@ -20,7 +18,6 @@ export function cloneData<T>(value: T): T {
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  const keys = Object.keys(source);
-  for (let i = 0; i < keys.length; i++) setKey(copy, keys[i]!, cloneData(source[keys[i]!]));
+  for (const [key, item] of Object.entries(source)) setKey(copy, key, cloneData(item));
   return copy as T;
 }

@@ -212,14 +212,13 @@ function convert(codec: Codec, value: unknown, mode: Mode): unknown {
 function convertEntries(value: JsonObject, element: Codec | undefined, mode: Mode): JsonObject {
   const keys = Object.keys(value);
   let output: JsonObject | undefined = mode.share ? undefined : {};
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const [i, key] of keys.entries()) {
     const entry = value[key];
     const converted = element === undefined ? roundTripQuantity(entry) : convert(element, entry, mode);
     if (output === undefined) {
       if (converted === entry) continue;
       output = {};
-      for (let j = 0; j < i; j++) setKey(output, keys[j]!, value[keys[j]!]);
+      for (const earlier of keys.slice(0, i)) setKey(output, earlier, value[earlier]);
     }
     setKey(output, key, converted);
   }
@@ -263,8 +262,7 @@ function zeroValue(type: StructType): JsonObject {
 function cloneZero(template: JsonObject): JsonObject {
   const copy: JsonObject = {};
   const keys = Object.keys(template);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key of keys) {
     const value = template[key];
     copy[key] = isObject(value) ? cloneZero(value) : value;
   }
@@ -278,7 +276,6 @@ function transcode(value: unknown, type: StructType, mode: Mode): unknown {
   // absent ones encode as; the output's key order is of no consequence (printing sorts keys). Sharing,
   // the output is made only once a field comes out differently (dropped, converted or added).
   let output: JsonObject | undefined = mode.share && value != null ? undefined : {};
-  // indexed loops: for-of goes through the iterator protocol, which costs in unoptimised code
   const names = Object.keys(input);
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
@@ -293,8 +290,7 @@ function transcode(value: unknown, type: StructType, mode: Mode): unknown {
     if (encoded !== OMITTED) output[name] = encoded;
   }
   const absent = type.encodedWhenAbsent;
-  for (let i = 0; i < absent.length; i++) {
-    const field = absent[i]!;
+  for (const field of absent) {
     if ((output ?? input)[field.name] !== undefined) continue;
     const encoded = encodeAbsent(field, undefined);
     if (encoded === OMITTED) continue;

@@ -4,7 +4,8 @@
 // upstream (Kubernetes): pkg/apis/core/validation/validation.go ValidateSecurityContext, ValidateObjectMeta,
 // validatePodAffinityTerm (unversioned LabelSelector keys)
 import type { Pod } from './types/k8s.js';
-import { objectMetaIssues, qualifiedNameErrors } from './schema/object-meta.js';
+import { objectMetaIssues } from './schema/object-meta.js';
+import { isQualifiedName } from './util/validation.js';
 import { formatPath } from './schema/validate.js';
 
 export interface PodRefusal {
@@ -35,7 +36,7 @@ export function podRefusals(pod: Pod): PodRefusal[] {
     (terms ?? []).forEach((term, index) => {
       (term.labelSelector?.matchExpressions ?? []).forEach((expression, at) => {
         const field = `spec.affinity.${kind}.requiredDuringSchedulingIgnoredDuringExecution[${index}].labelSelector.matchExpressions[${at}].key`;
-        for (const error of qualifiedNameErrors(expression.key))
+        for (const error of isQualifiedName(expression.key))
           refusals.push({ field, message: `Invalid value: ${JSON.stringify(expression.key)}: ${error}` });
       });
     });

@@ -1,13 +1,13 @@
 // The API server's ObjectMeta checks, with apimachinery's messages (pkg/util/validation).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { objectMetaIssues } from '../../../src/schema/object-meta.js';
 import {
-  dns1123LabelErrors,
-  dns1123SubdomainErrors,
-  labelValueErrors,
-  objectMetaIssues,
-  qualifiedNameErrors,
-} from '../../../src/schema/object-meta.js';
+  isDNS1123Label as dns1123LabelErrors,
+  isDNS1123Subdomain as dns1123SubdomainErrors,
+  isQualifiedName as qualifiedNameErrors,
+  isValidLabelValue as labelValueErrors,
+} from '../../../src/util/validation.js';
 
 test('DNS-1123 labels and subdomains', () => {
   assert.deepEqual(dns1123LabelErrors('my-name'), []);
@@ -19,6 +19,8 @@ test('DNS-1123 labels and subdomains', () => {
   );
   assert.equal(dns1123SubdomainErrors(`${'a'.repeat(254)}`)[0], 'must be no more than 253 characters');
   assert.equal(dns1123SubdomainErrors('a..b').length, 1);
+  // a subdomain where a label is wanted: upstream says what is wrong with it
+  assert.deepEqual(dns1123LabelErrors('team.a'), ['must not contain dots']);
 });
 
 test('qualified names and label values', () => {

@@ -5,32 +5,10 @@
 // Go 1.22 net.ParseIP / net.ParseMAC / encoding/base64 / strconv.Atoi
 import { quote } from '../../util/go/strconv.js';
 import type { FieldPath } from './types.js';
-import {
-  byteLength,
-  maxLenError,
-  regexError,
-  isQualifiedName,
-  isValidLabelValue,
-  isDNS1123Label,
-  isDNS1123Subdomain,
-  isValidPortName,
-  validateNamespaceName,
-  validateNodeName,
-} from '../../util/validation.js';
+import { isQualifiedName, isValidLabelValue } from '../../util/validation.js';
 
 // (re-exported: the validators of this package import them from here, as upstream's from apimachinery)
-export {
-  byteLength,
-  maxLenError,
-  regexError,
-  isQualifiedName,
-  isValidLabelValue,
-  isDNS1123Label,
-  isDNS1123Subdomain,
-  isValidPortName,
-  validateNamespaceName,
-  validateNodeName,
-};
+export * from '../../util/validation.js';
 
 // --- field.Error (k8s.io/apimachinery/pkg/util/validation/field/errors.go) ---
 

@@ -1,10 +1,14 @@
 // Where the launcher Pod's resources and node selectors come from (`vmi-render explain`, the library's
 // explain()): built from the terms the render recorded while rendering (src/render/explain.ts).
 import type { Affinity, Container, Pod, Toleration } from './types/k8s.js';
-import type { VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
-import type { ClusterConfig } from './cluster/cluster-config.js';
+import type { VirtualMachineInstance } from './types/kubevirt.js';
 import { Quantity } from './quantity/quantity.js';
-import type { ExplainTerm, RenderExplanation } from './render/explain.js';
+import {
+  POD_SECURITY_CONTEXT,
+  type ExplainTerm,
+  type Provenance,
+  type RenderExplanation,
+} from './render/explain.js';
 import type { PipelineResult } from './pipeline.js';
 
 /** A term as printed: its quantity in the Pod's own format. */
@@ -63,6 +67,52 @@ export interface Explanation {
   containers: { name: string; type: 'initContainer' | 'sidecar' | 'container'; reason: string }[];
   /** Every volume of the Pod, and why it is there. */
   volumes: { name: string; reason: string }[];
+  /** Every annotation and label of the Pod: its value, and who put it there. */
+  annotations: Record<string, ExplainedField>;
+  labels: Record<string, ExplainedField>;
+  /** Every field of the Pod's securityContext and of each container's (by name), and why it has its value. */
+  securityContext: {
+    pod: Record<string, ExplainedField>;
+    containers: Record<string, Record<string, ExplainedField>>;
+  };
+}
+
+/** A field of the Pod (an annotation, a label, a securityContext field), and why it is there. */
+export interface ExplainedField {
+  value: unknown;
+  source: string;
+  reason: string;
+}
+
+const UNEXPLAINED = { source: 'unknown', reason: 'not recorded by the render' };
+
+function explainFields(
+  fields: Readonly<Record<string, unknown>> | undefined,
+  recorded: ReadonlyMap<string, Provenance> | undefined,
+): Record<string, ExplainedField> {
+  const result: Record<string, ExplainedField> = {};
+  for (const [key, value] of Object.entries(fields ?? {})) {
+    const why = recorded?.get(key) ?? UNEXPLAINED;
+    result[key] = { value, source: why.source, reason: why.reason };
+  }
+  return result;
+}
+
+function explainSecurityContexts(pod: Pod, explanation: RenderExplanation): Explanation['securityContext'] {
+  const containers: Record<string, Record<string, ExplainedField>> = {};
+  for (const container of [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]) {
+    containers[container.name] = explainFields(
+      container.securityContext as Record<string, unknown> | undefined,
+      explanation.securityContexts.get(container.name),
+    );
+  }
+  return {
+    pod: explainFields(
+      pod.spec?.securityContext as Record<string, unknown> | undefined,
+      explanation.securityContexts.get(POD_SECURITY_CONTEXT),
+    ),
+    containers,
+  };
 }
 
 const printTerm = (term: ExplainTerm): ExplainedTerm => ({
@@ -105,16 +155,15 @@ function computeResource(
   compute: Container | undefined,
   explanation: RenderExplanation,
   name: string,
-  adjust: (terms: readonly ExplainTerm[]) => ExplainTerm[] = (terms) => [...terms],
 ): ExplainedResource {
   const request = explainedQuantity(
     compute?.resources?.requests?.[name] as string | undefined,
-    adjust(explanation.compute.requests.get(name) ?? []),
+    explanation.compute.requests.get(name),
     name,
   );
   const limit = explainedQuantity(
     compute?.resources?.limits?.[name] as string | undefined,
-    adjust(explanation.compute.limits.get(name) ?? []),
+    explanation.compute.limits.get(name),
     name,
   );
   return { ...(request ? { request } : {}), ...(limit ? { limit } : {}) };
@@ -339,67 +388,8 @@ function explainNodeSelector(pod: Pod, explanation: RenderExplanation): Record<s
   return result;
 }
 
-/** The VMI spec as the input wrote it (a VM's template). */
-function inputSpec(
-  input: VirtualMachineInstance | VirtualMachine,
-): VirtualMachineInstance['spec'] | undefined {
-  if (input.kind === 'VirtualMachine')
-    return (input as VirtualMachine).spec?.template?.spec as VirtualMachineInstance['spec'] | undefined;
-  return (input as VirtualMachineInstance).spec;
-}
-
-/**
- * Before v1.9.0 the memory request a VMI is rendered with may be virt-api's create-time default
- * (setDefaultResourceRequests): the memory limit, else the guest memory × 100 / memoryOvercommit. Its term
- * says so, split into the guest memory and the overcommit's share.
- */
-function withAdmissionDefaults(
-  terms: readonly ExplainTerm[],
-  input: VirtualMachineInstance | VirtualMachine,
-  result: PipelineResult,
-  config: ClusterConfig | undefined,
-): ExplainTerm[] {
-  const field = 'spec.domain.resources.requests.memory';
-  const spec = inputSpec(input);
-  const admitted = result.admission.vmi !== undefined;
-  const vmi = result.vmi;
-  if (!admitted || spec?.domain?.resources?.requests?.['memory'] !== undefined) return [...terms];
-  return terms.flatMap((term) => {
-    if (term.name !== field) return [term];
-    if (spec?.domain?.resources?.limits?.['memory'] !== undefined) {
-      return [{ ...term, reason: "not in the input: virt-api's create-time defaults copy the memory limit" }];
-    }
-    const guest = vmi.spec.domain.memory?.guest;
-    const overcommit = config?.getMemoryOvercommit() ?? 100;
-    if (guest === undefined || guest === null) return [{ ...term, reason: "virt-api's create-time default" }];
-    const guestMemory = Quantity.fromJSON(guest);
-    const guestTerm = {
-      name: 'spec.domain.memory.guest',
-      value: guestMemory,
-      reason: "no memory request in the input: virt-api's create-time defaults request the guest memory",
-    };
-    const rest = term.value.sub(guestMemory);
-    if (rest.isZero()) return [guestTerm];
-    return [
-      guestTerm,
-      {
-        name: 'memoryOvercommit',
-        value: rest,
-        reason: `× 100 / ${overcommit} (cluster config developerConfiguration.memoryOvercommit ${overcommit}%), rounded down to a byte`,
-      },
-    ];
-  });
-}
-
-/**
- * The explanation of a render of `input` made with PipelineSettings.explain (undefined without it).
- * `config` is the cluster config it was rendered with.
- */
-export function explainRender(
-  input: VirtualMachineInstance | VirtualMachine,
-  result: PipelineResult,
-  config?: ClusterConfig,
-): Explanation | undefined {
+/** The explanation of a render made with PipelineSettings.explain (undefined without it). */
+export function explainRender(result: PipelineResult): Explanation | undefined {
   const explanation = result.explanation;
   if (explanation === undefined) return undefined;
   const pod = result.pod;
@@ -417,22 +407,8 @@ export function explainRender(
   return {
     resources: {
       compute: {
-        memory: computeResource(compute, explanation, 'memory', (terms) =>
-          withAdmissionDefaults(terms, input, result, config),
-        ),
-        cpu: computeResource(compute, explanation, 'cpu', (terms) =>
-          terms.map((term) =>
-            term.name === 'spec.domain.resources.requests.cpu' &&
-            result.admission.vmi !== undefined &&
-            inputSpec(input)?.domain?.resources?.requests?.['cpu'] === undefined
-              ? {
-                  ...term,
-                  reason:
-                    "not in the input: virt-api's create-time defaults set it (cluster config developerConfiguration.cpuRequest, or the CPU limit)",
-                }
-              : term,
-          ),
-        ),
+        memory: computeResource(compute, explanation, 'memory'),
+        cpu: computeResource(compute, explanation, 'cpu'),
         memoryOverhead: { value: overhead.toString(), terms: explanation.memoryOverhead.map(printTerm) },
         other,
         notes: [...explanation.notes],
@@ -446,5 +422,8 @@ export function explainRender(
     },
     containers: explainContainers(pod),
     volumes: explainVolumes(pod, result.vmi),
+    annotations: explainFields(pod.metadata?.annotations, explanation.annotations),
+    labels: explainFields(pod.metadata?.labels, explanation.labels),
+    securityContext: explainSecurityContexts(pod, explanation),
   };
 }

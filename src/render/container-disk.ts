@@ -13,6 +13,8 @@ import {
   NonRootUID,
   wantsToHaveQOSGuaranteed,
 } from '../pkg/util/vmi.js';
+import { explainFixedSecurityContext } from './container.js';
+import type { RenderExplanation } from './explain.js';
 
 export const KERNEL_BOOT_NAME = 'kernel-boot';
 export const KERNEL_BOOT_VOLUME_NAME = `${KERNEL_BOOT_NAME}-volume`;
@@ -295,4 +297,19 @@ export function toVolumeName(containerName: string): string {
 // upstream: isImageVolume
 export function isImageVolume(containerName: string): boolean {
   return containerName.startsWith('volume');
+}
+
+/** Why the container-disk containers (and image-volume init containers) run as they do. */
+export function explainContainerDiskSecurity(
+  explanation: RenderExplanation,
+  containers: readonly Container[],
+): void {
+  for (const container of containers) {
+    explainFixedSecurityContext(explanation, container, 'virt-controller', {
+      runAsUser: `always the qemu user ${NonRootUID}: the container only serves the image, root or not`,
+      runAsNonRoot: 'always: the container only serves the image',
+      allowPrivilegeEscalation: 'always false: the container only serves the image',
+      capabilities: 'drop ALL, always: it needs none',
+    });
+  }
 }

@@ -48,7 +48,7 @@ import { float64ToInt64, goFormatG, goParseFloat } from '../util/go/float.js';
 import { labelSelectorAsSelector, LabelSelectorError } from './util/label-selector.js';
 import { calculateNetworkMemory } from './network/netbinding-memory.js';
 import { hasVMIPersistentReservation } from './storage/reservation.js';
-import type { ExplainTerm, RenderExplanation, RendererList } from './explain.js';
+import { sumTerms, type ExplainTerm, type RenderExplanation, type RendererList } from './explain.js';
 
 const K8sDevicePrefix = 'devices.kubevirt.io';
 export const KvmDevice = 'devices.kubevirt.io/kvm';
@@ -180,13 +180,25 @@ export class ResourceRenderer {
         ['vmLimits', this.vmLimits, 'limits'],
       ] as const) {
         for (const [name, value] of entries) {
-          explanation.set(list, name, [
-            {
-              name: `spec.domain.resources.${field}.${name}`,
-              value,
-              reason: `the VMI's own ${name} ${field.slice(0, -1)}`,
-            },
-          ]);
+          const path = `spec.domain.resources.${field}.${name}`;
+          const recorded = explanation.field(path);
+          // a default derived from other fields (the guest memory and the overcommit) keeps its addends
+          const derived = recorded?.terms;
+          explanation.set(
+            list,
+            name,
+            derived !== undefined && sumTerms(derived).cmp(value) === 0
+              ? derived
+              : [
+                  {
+                    name: path,
+                    value,
+                    reason: recorded
+                      ? `not in the input: ${recorded.reason} (${recorded.source})`
+                      : `the VMI's own ${name} ${field.slice(0, -1)}`,
+                  },
+                ],
+          );
         }
       }
     }
@@ -254,6 +266,24 @@ export class ResourceRenderer {
 
 export type ResourceRendererOption = (renderer: ResourceRenderer) => void;
 
+/** `; <why the VMI has the field>` when a stage before the render recorded it, else nothing. */
+function provenanceNote(explanation: RenderExplanation | undefined, path: string): string {
+  const recorded = explanation?.field(path);
+  return recorded ? `; ${path}: ${recorded.reason}` : '';
+}
+
+/** Why auto limits apply: the ResourceQuotas with limits.<resource>, or the CPU namespace label selector. */
+export function autoLimitsReason(resource: string, namespace: string, state: ClusterState): string {
+  const quotas = state
+    .listResourceQuotas(namespace)
+    .filter((quota) => Object.prototype.hasOwnProperty.call(quota.spec?.hard ?? {}, `limits.${resource}`))
+    .map((quota) => quota.metadata?.name ?? '');
+  const why = quotas.length
+    ? `ResourceQuota ${quotas.join(', ')} in namespace ${namespace} sets limits.${resource}`
+    : `cluster config autoCPULimitNamespaceLabelSelector matches namespace ${namespace}`;
+  return `auto ${resource} limits (feature gate AutoResourceLimitsGate; no ${resource} limit in the VMI): ${why}`;
+}
+
 // upstream: WithEphemeralStorageRequest
 export function withEphemeralStorageRequest(): ResourceRendererOption {
   return (renderer) => {
@@ -278,6 +308,7 @@ export function withoutDedicatedCPU(
   cpuAllocationRatio: number,
   withCPULimits: boolean,
   ioThreadCPUs = 0,
+  cpuLimitsReason?: () => string,
 ): ResourceRendererOption {
   return (renderer) => {
     const vcpus = calcVCPUs(cpu) + ioThreadCPUs;
@@ -295,7 +326,7 @@ export function withoutDedicatedCPU(
         {
           name: 'vCPUs / cpuAllocationRatio',
           value: request,
-          reason: `${vcpus} vCPU${ioThreadCPUs ? ` (including ${ioThreadCPUs} IO thread CPUs)` : ''} / cpuAllocationRatio ${cpuAllocationRatio} (cluster config developerConfiguration.cpuAllocationRatio), printed with %g`,
+          reason: `${vcpus} vCPU${ioThreadCPUs ? ` (including ${ioThreadCPUs} IO thread CPUs)` : ''} / cpuAllocationRatio ${cpuAllocationRatio} (cluster config developerConfiguration.cpuAllocationRatio), printed with %g${provenanceNote(renderer.explanation, 'spec.domain.cpu')}`,
         },
       ]);
     } catch (error) {
@@ -312,7 +343,7 @@ export function withoutDedicatedCPU(
         {
           name: 'autoCPULimits',
           value: limit,
-          reason: `${vcpus} vCPU: auto CPU limits (a ResourceQuota with limits.cpu, or autoCPULimitNamespaceLabelSelector matches the namespace)`,
+          reason: `${vcpus} vCPU: ${cpuLimitsReason?.() ?? 'auto CPU limits'}`,
         },
       ]);
     }
@@ -408,7 +439,7 @@ export function withMemoryRequests(vmMemory: Memory | undefined, overcommit: num
     const guestTerm = (): ExplainTerm => ({
       name: source,
       value: guest,
-      reason: `no memory request nor limit: the request defaults to ${source === 'spec.domain.memory.guest' ? 'the guest memory' : 'one huge page'}`,
+      reason: `no memory request nor limit: the request defaults to ${source === 'spec.domain.memory.guest' ? 'the guest memory' : 'one huge page'}${provenanceNote(renderer.explanation, source)}`,
     });
     if (overcommit === 100) {
       // upstream copies the VMI's guest quantity (an inf.Dec one is then changed in place by
@@ -489,7 +520,7 @@ export function withAutoMemoryLimits(
         {
           name: 'autoMemoryLimitsRatio',
           value: limit.sub(memoryRequest),
-          reason: `auto memory limits (a ResourceQuota with limits.memory, no memory limit): the request × ${ratio} (namespace label ${AutoMemoryLimitsRatioLabel}; ${DefaultMemoryLimitOverheadRatio} without it), in whole bytes`,
+          reason: `${autoLimitsReason(ResourceMemory, namespace, state)}: the request × ${ratio} (namespace label ${AutoMemoryLimitsRatioLabel}; ${DefaultMemoryLimitOverheadRatio} without it), in whole bytes`,
         },
       ]);
     }
@@ -511,7 +542,7 @@ export function withCPUPinning(
     if (vcpus !== 0) {
       const limit = newQuantity(vcpus, 'BinarySI');
       renderer.calculatedLimits.set(ResourceCPU, limit);
-      explanation?.set('calculatedLimits', ResourceCPU, [dedicatedVCPUsTerm(limit)]);
+      explanation?.set('calculatedLimits', ResourceCPU, [dedicatedVCPUsTerm(limit, explanation)]);
     } else {
       const cpuLimit = renderer.vmLimits.get(ResourceCPU);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
@@ -549,10 +580,10 @@ export function withCPUPinning(
   };
 }
 
-const dedicatedVCPUsTerm = (value: Quantity): ExplainTerm => ({
+const dedicatedVCPUsTerm = (value: Quantity, explanation: RenderExplanation | undefined): ExplainTerm => ({
   name: 'dedicated vCPUs',
   value,
-  reason: 'spec.domain.cpu.dedicatedCpuPlacement: one whole CPU per vCPU (sockets × cores × threads)',
+  reason: `spec.domain.cpu.dedicatedCpuPlacement: one whole CPU per vCPU (sockets × cores × threads)${provenanceNote(explanation, 'spec.domain.cpu.dedicatedCpuPlacement')}${provenanceNote(explanation, 'spec.domain.cpu')}`,
 });
 
 const emulatorThreadTerm = (value: Quantity, evenParity: boolean): ExplainTerm => ({
@@ -600,7 +631,7 @@ function withCPUPinningV190(
       const total = vcpus + ioThreadCPUs;
       renderer.vmLimits.set(ResourceCPU, newQuantity(total, 'BinarySI'));
       renderer.vmRequests.set(ResourceCPU, newQuantity(total, 'BinarySI'));
-      const terms = [dedicatedVCPUsTerm(newQuantity(vcpus, 'BinarySI')), ...ioThreadsTerms];
+      const terms = [dedicatedVCPUsTerm(newQuantity(vcpus, 'BinarySI'), explanation), ...ioThreadsTerms];
       explanation?.set('vmLimits', ResourceCPU, terms);
       explanation?.set('vmRequests', ResourceCPU, terms);
     } else {
@@ -911,7 +942,8 @@ export function getMemoryOverhead(
   add(
     'perVCPU',
     newQuantity(BigInt.asIntN(64, perVCPU.value() * vcpus), perVCPU.format),
-    () => `8Mi per vCPU × ${vcpus} vCPU (${vcpuSource})`,
+    () =>
+      `8Mi per vCPU × ${vcpus} vCPU (${vcpuSource}${domain.cpu ? provenanceNote(explanation, 'spec.domain.cpu') : ''})`,
   );
 
   add('IOThread', mustParse('8Mi'), 'the IOThread');
@@ -1185,7 +1217,13 @@ export function vmiResourceOptions(
     },
     {
       predicate: (v) => !isCPUDedicated(v),
-      option: withoutDedicatedCPU(domain.cpu, config.getCPUAllocationRatio(), withCPULimits, ioThreadCPUs),
+      option: withoutDedicatedCPU(
+        domain.cpu,
+        config.getCPUAllocationRatio(),
+        withCPULimits,
+        ioThreadCPUs,
+        () => autoLimitsReason(ResourceCPU, vmi.metadata?.namespace ?? '', state),
+      ),
     },
     { predicate: hasHugePages, option: withHugePages(domain.memory ?? {}, memoryOverhead) },
     { predicate: (v) => !hasHugePages(v), option: withMemoryOverhead(domain.resources, memoryOverhead) },

@@ -324,10 +324,16 @@ function explainAffinity(pod: Pod, explanation: RenderExplanation): ExplainedSch
   const terms: ExplainedSchedulingTerm[] = [];
   const explain = (path: string, term: unknown, own: string): void => {
     const added = explanation.affinity.find((candidate) => sameJSON(candidate.term, term));
+    const recorded = explanation.field('spec.affinity');
     terms.push(
       added
         ? { path, term, source: added.source, reason: added.reason }
-        : { path, term, source: 'spec.affinity', reason: `the VMI's own ${own}` },
+        : {
+            path,
+            term,
+            source: recorded?.source ?? 'spec.affinity',
+            reason: recorded ? `${recorded.reason}: ${own}` : `the VMI's own ${own}`,
+          },
     );
   };
   const nodeAffinity = affinity.nodeAffinity;
@@ -362,17 +368,15 @@ function explainAffinity(pod: Pod, explanation: RenderExplanation): ExplainedSch
   return terms;
 }
 
-function explainTolerations(pod: Pod, vmi: VirtualMachineInstance): ExplainedSchedulingTerm[] {
-  const own = (vmi.spec.tolerations ?? []) as Toleration[];
-  return ((pod.spec?.tolerations ?? []) as Toleration[]).map((toleration, index) => {
-    const mine = own.some((candidate) => sameJSON(candidate, toleration));
-    return {
-      path: `tolerations[${index}]`,
-      term: toleration,
-      source: mine ? 'spec.tolerations' : 'virt-controller',
-      reason: mine ? "the VMI's own toleration" : 'added by virt-controller',
-    };
-  });
+/** The Pod's tolerations are the VMI's (renderLaunchManifest copies spec.tolerations and adds none). */
+function explainTolerations(pod: Pod, explanation: RenderExplanation): ExplainedSchedulingTerm[] {
+  const recorded = explanation.field('spec.tolerations');
+  return ((pod.spec?.tolerations ?? []) as Toleration[]).map((toleration, index) => ({
+    path: `tolerations[${index}]`,
+    term: toleration,
+    source: recorded?.source ?? 'spec.tolerations',
+    reason: recorded?.reason ?? "the VMI's own toleration",
+  }));
 }
 
 function explainNodeSelector(pod: Pod, explanation: RenderExplanation): Record<string, ExplainedSelector> {
@@ -418,7 +422,7 @@ export function explainRender(result: PipelineResult): Explanation | undefined {
     scheduling: {
       nodeSelector: explainNodeSelector(pod, explanation),
       affinity: explainAffinity(pod, explanation),
-      tolerations: explainTolerations(pod, result.vmi),
+      tolerations: explainTolerations(pod, explanation),
     },
     containers: explainContainers(pod),
     volumes: explainVolumes(pod, result.vmi),

@@ -231,7 +231,10 @@ export function resolveVMI(
     const name = vm.metadata?.name ?? '';
     const uid = settings.uid ?? deriveUID('VirtualMachineInstance', vm.metadata?.namespace ?? '', name);
     const firmwareIds = deriveVMFirmwareIds(vm.metadata?.namespace ?? '', name);
-    const mutated = mutateVirtualMachine(vm, config, state, firmwareIds);
+    const mutated = mutateVirtualMachine(vm, config, state, {
+      ...firmwareIds,
+      ...(provenance ? { provenance } : {}),
+    });
     const vmVerdict = admitVMCreate(mutated, config, { state });
     let vmi: VirtualMachineInstance;
     try {

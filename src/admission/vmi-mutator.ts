@@ -123,12 +123,14 @@ export function applyCreateDefaultsDirect(
   if (config.release.atLeast('v1.9.0')) {
     // upstream v1.9.0: ApplyNewVMIMutations; the realtime and SEV node selectors moved to the Pod's
     if (supportsPCIeHotplug(result)) {
+      const had = Object.hasOwn(result.metadata.annotations ?? {}, PCI_TOPOLOGY_VERSION_ANNOTATION);
       setDefaultPciTopologyVersion(result);
-      options.provenance?.set(
-        `metadata.annotations.${PCI_TOPOLOGY_VERSION_ANNOTATION}`,
-        "virt-api's create-time defaults (v1.9.0)",
-        'the PCI topology version of a new VMI on a PCIe machine (amd64/arm64, q35/virt), unless it has one',
-      );
+      if (!had)
+        options.provenance?.set(
+          `metadata.annotations.${PCI_TOPOLOGY_VERSION_ANNOTATION}`,
+          "virt-api's create-time defaults (v1.9.0)",
+          'the PCI topology version of a new VMI on a PCIe machine (amd64/arm64, q35/virt), unless it has one',
+        );
     }
   } else {
     if (isRealtimeEnabled(result)) addNodeSelector(result, RealtimeLabel);

@@ -66,7 +66,7 @@ export function humanQuantity(resource: string, text: string): string {
   const quantity = Quantity.parse(text);
   if (resource === 'cpu') {
     const cores = Number(quantity.milliValue()) / 1000;
-    return `${trimNumber(cores)} CPU`;
+    return `${String(cores)} CPU`;
   }
   if (resource === 'memory' || resource.startsWith('hugepages-') || resource === 'ephemeral-storage') {
     const negative = quantity.sign() < 0;

@@ -433,6 +433,12 @@ function rejectNodeLabel(original: Affinity | undefined, label: string): Affinit
   return affinity;
 }
 
+/** Who set the VMI's CPU model, when a stage before the render recorded it. */
+function cpuModelNote(explanation: RenderExplanation | undefined): string {
+  const recorded = explanation?.field('spec.domain.cpu.model');
+  return recorded ? ` (${recorded.reason})` : '';
+}
+
 /** upstream: setNodeAffinityForPod */
 function nodeAffinityForPod(
   vmi: VirtualMachineInstance,
@@ -449,7 +455,7 @@ function nodeAffinityForPod(
     reject(
       NODE_HOST_MODEL_IS_OBSOLETE_LABEL,
       'spec.domain.cpu.model',
-      'CPU model host-model (or none): avoid nodes whose host CPU model is obsolete',
+      `CPU model host-model (or none): avoid nodes whose host CPU model is obsolete${cpuModelNote(explanation)}`,
     );
   for (const feature of cpu?.features ?? []) {
     if (feature.policy === 'forbid')
@@ -799,7 +805,7 @@ function renderPod(
     options.explanation?.annotation(
       MEMORY_OVERHEAD_ANNOTATION_BYTES,
       'feature gate VmiMemoryOverheadReport',
-      "the launcher's memory overhead in bytes (the memoryOverhead terms below), reported for the scheduler and tools",
+      "the launcher's memory overhead in bytes (the overhead terms of the compute container's memory request), for tools and the scheduler's view",
     );
   }
 

@@ -330,16 +330,33 @@ function recordVMProvenance(
   vmi: VirtualMachineInstance,
 ): void {
   const template = vm.spec.template.metadata as ObjectMeta | null | undefined;
+  // what the VM mutator put in the template keeps its own reason
+  const fromTemplate = (path: string, source: string, reason: string): void => {
+    if (provenance.get(path) === undefined) provenance.set(path, source, reason);
+  };
   for (const key of Object.keys(template?.labels ?? {})) {
-    provenance.set(`metadata.labels.${key}`, 'spec.template.metadata.labels', "a label of the VM's template");
+    fromTemplate(`metadata.labels.${key}`, 'spec.template.metadata.labels', "a label of the VM's template");
   }
   for (const key of Object.keys(template?.annotations ?? {})) {
-    provenance.set(
+    fromTemplate(
       `metadata.annotations.${key}`,
       'spec.template.metadata.annotations',
       "an annotation of the VM's template",
     );
   }
+  const spec = vm.spec.template.spec;
+  for (const key of Object.keys(spec?.nodeSelector ?? {})) {
+    fromTemplate(
+      `spec.nodeSelector.${key}`,
+      'spec.template.spec.nodeSelector',
+      "the VM template's node selector",
+    );
+  }
+  if (spec?.tolerations) {
+    fromTemplate('spec.tolerations', 'spec.template.spec.tolerations', "the VM template's toleration");
+  }
+  if (spec?.affinity)
+    fromTemplate('spec.affinity', 'spec.template.spec.affinity', "the VM template's affinity");
   provenance.set(
     `metadata.annotations.${VirtualMachineGenerationAnnotation}`,
     'VirtualMachine metadata.generation',

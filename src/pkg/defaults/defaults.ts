@@ -50,7 +50,7 @@ export function setDefaultVirtualMachineInstance(
   setObjectDefaultsVirtualMachineInstance(vmi, firmwareUUID, config.release);
   // Best effort upstream: an unmet dependency is only logged (the validating webhook rejects it).
   setHypervFeatureDependencies(vmi.spec);
-  setDefaultCPUArch(config, vmi.spec);
+  setDefaultCPUArch(config, vmi.spec, provenance);
   setGuestMemoryStatus(vmi);
   setCurrentCPUTopologyStatus(vmi);
   // upstream v1.9.0: no hotplug on arm64 yet
@@ -63,8 +63,8 @@ export function setDefaultVirtualMachineInstanceSpec(
   spec: VMISpec,
   provenance?: FieldProvenance,
 ): void {
-  setDefaultArchitecture(config, spec);
-  setDefaultMachineType(config, spec);
+  setDefaultArchitecture(config, spec, provenance);
+  setDefaultMachineType(config, spec, provenance);
   setDefaultResourceRequests(config, spec, provenance);
   setGuestMemory(spec, provenance);
   setDefaultGuestCPUTopology(spec, provenance);
@@ -75,18 +75,33 @@ export function setDefaultVirtualMachineInstanceSpec(
 }
 
 // upstream: setDefaultArchitecture
-function setDefaultArchitecture(config: ClusterConfig, spec: VMISpec): void {
-  if (!spec.architecture) spec.architecture = config.getDefaultArchitecture();
+function setDefaultArchitecture(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
+  if (spec.architecture) return;
+  spec.architecture = config.getDefaultArchitecture();
+  provenance?.set('spec.architecture', CREATE_DEFAULTS, defaultArchitectureReason(spec.architecture));
+}
+
+/** Why a VMI without an architecture has the one it gets (explain). */
+export function defaultArchitectureReason(architecture: string): string {
+  return `no architecture: the cluster's default, ${architecture} (cluster config architectureConfiguration.defaultArchitecture, else virt-controller's own)`;
+}
+
+/** Why a VMI without a machine type has the one it gets (explain). */
+export function defaultMachineTypeReason(architecture: string, machineType: string): string {
+  return `no machine type: the cluster's default for ${architecture || 'its architecture'}, ${machineType} (cluster config architectureConfiguration.${architecture || '<arch>'}.machineType)`;
 }
 
 // upstream: setDefaultMachineType
-function setDefaultMachineType(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultMachineType(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
   const machineType = config.getMachineType(spec.architecture ?? '');
-  if (spec.domain.machine != null) {
-    if (!spec.domain.machine.type) spec.domain.machine.type = machineType;
-  } else {
-    spec.domain.machine = { type: machineType };
-  }
+  if (spec.domain.machine?.type) return;
+  if (spec.domain.machine != null) spec.domain.machine.type = machineType;
+  else spec.domain.machine = { type: machineType };
+  provenance?.set(
+    'spec.domain.machine.type',
+    CREATE_DEFAULTS,
+    defaultMachineTypeReason(spec.architecture ?? '', machineType),
+  );
 }
 
 // upstream: setDefaultResourceRequests
@@ -264,17 +279,23 @@ function setDefaultFeatures(spec: VMISpec): void {
 }
 
 // upstream: setDefaultCPUArch
-function setDefaultCPUArch(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultCPUArch(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
   if (isARM64Spec(spec)) setArm64Defaults(spec, config.release);
   else if (isS390XSpec(spec)) setS390xDefaults(spec, config.release);
   else setAmd64Defaults(spec, config.release);
-  setDefaultCPUModel(config, spec);
+  setDefaultCPUModel(config, spec, provenance);
 }
 
 // upstream: setDefaultCPUModel
-function setDefaultCPUModel(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultCPUModel(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
   const cpu = (spec.domain.cpu ??= {});
-  if (!cpu.model) cpu.model = config.getCPUModel() || DEFAULT_CPU_MODEL;
+  if (cpu.model) return;
+  cpu.model = config.getCPUModel() || DEFAULT_CPU_MODEL;
+  provenance?.set(
+    'spec.domain.cpu.model',
+    config.getCPUModel() ? 'cluster config cpuModel' : CREATE_DEFAULTS,
+    `no CPU model: ${CREATE_DEFAULTS} set ${config.getCPUModel() ? "the cluster's" : 'the default,'} ${cpu.model}`,
+  );
 }
 
 // upstream: setGuestMemoryStatus

@@ -1276,6 +1276,13 @@ export function recordInstancetypeProvenance(
     }
   }
   if (!instancetypeSpec) return;
+  for (const key of Object.keys(instancetypeSpec.nodeSelector ?? {})) {
+    provenance.set(
+      `spec.nodeSelector.${key}`,
+      `${instancetype} spec.nodeSelector`,
+      `a node selector of the ${instancetype} (${how})`,
+    );
+  }
   const guest = Quantity.fromJSON(instancetypeSpec.memory.guest);
   provenance.set(
     'spec.domain.memory.guest',

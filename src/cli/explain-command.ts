@@ -176,9 +176,10 @@ export function formatExplanationText(report: { documents: ExplainedDocument[] }
     }
     lines.push('  containers');
     for (const container of document.containers)
-      lines.push(`    ${container.name} (${container.type}): ${container.reason}`);
+      lines.push(`    ${container.name} (${container.type})  from ${container.source}: ${container.reason}`);
     lines.push('  volumes');
-    for (const volume of document.volumes) lines.push(`    ${volume.name}: ${volume.reason}`);
+    for (const volume of document.volumes)
+      lines.push(`    ${volume.name}  from ${volume.source}: ${volume.reason}`);
     textFields(lines, '  ', 'annotations', document.annotations, '=');
     textFields(lines, '  ', 'labels', document.labels, '=');
     lines.push('  security context');

@@ -34,6 +34,9 @@ export class RenderExplanation {
   readonly affinity: (SelectorReason & { term: unknown })[] = [];
   /** Each annotation and label of the Pod: who put it there (set in the order the render sets them). */
   readonly annotations = new Map<string, Provenance>();
+  /** Each volume and container of the Pod: why the render added it. */
+  readonly volumes = new Map<string, Provenance>();
+  readonly containers = new Map<string, Provenance>();
   readonly labels = new Map<string, Provenance>();
   /** Container name (POD_SECURITY_CONTEXT for the Pod) -> securityContext field -> why it has that value. */
   readonly securityContexts = new Map<string, Map<string, Provenance>>();
@@ -75,6 +78,14 @@ export class RenderExplanation {
 
   label(key: string, source: string, reason: string): void {
     this.labels.set(key, { source, reason });
+  }
+
+  volume(name: string, source: string, reason: string): void {
+    this.volumes.set(name, { source, reason });
+  }
+
+  container(name: string, source: string, reason: string): void {
+    this.containers.set(name, { source, reason });
   }
 
   /** Why `field` of a container's securityContext (POD_SECURITY_CONTEXT: the Pod's) has its value. */

@@ -53,7 +53,7 @@ import {
 import { isBackendStorageNeeded, pvcForVMI } from './storage/backend-storage.js';
 import { generateStorageAnnotations } from './storage/annotations.js';
 import {
-  explainContainerDiskSecurity,
+  explainContainerDiskContainers,
   generateContainers,
   generateInitContainers,
   generateKernelBootContainer,
@@ -65,6 +65,7 @@ import {
   unmarshalHookSidecarList,
   CONTAINER_NAME_ENV_VAR,
   HOOK_SOCKETS_SHARED_DIRECTORY,
+  HOOK_SIDECAR_LIST_ANNOTATION_NAME,
   NETWORK_BINDING_PLUGIN_NAME_ENV_VAR,
   type HookSidecar,
 } from './hooks.js';
@@ -712,6 +713,8 @@ function renderPod(
     hookSidecars,
     backendStoragePVCName,
     options.launcherImage,
+    undefined,
+    options.explanation,
   );
 
   const computeSpec: ContainerSpecOptions = {
@@ -750,6 +753,11 @@ function renderPod(
     command,
     computeSpec,
   );
+  explanation?.container(
+    'compute',
+    'virt-controller',
+    'always: virt-launcher, libvirt and qemu running the guest',
+  );
 
   // upstream v1.9.0: no KUBEVIRT_RESOURCE_NAME_<network> variables any more
   const resourceEnv: EnvVar[] = v1_9
@@ -769,7 +777,7 @@ function renderPod(
     const diskContainers = generateContainers(vmi, config);
     const kernelBoot = generateKernelBootContainer(vmi, config);
     if (kernelBoot) diskContainers.push(kernelBoot);
-    if (explanation !== undefined) explainContainerDiskSecurity(explanation, diskContainers);
+    if (explanation !== undefined) explainContainerDiskContainers(explanation, diskContainers, 'serve');
     containers.push(...diskContainers);
   }
   containers.push(...generateVirtioFSContainers(vmi, options.launcherImage, config, explanation));
@@ -786,9 +794,19 @@ function renderPod(
       if (!configMap) throw new RenderError(`configmaps "${sidecar.configMap.name}" not found`);
       const configMapName = configMap.metadata?.name ?? sidecar.configMap.name;
       sidecarVolumes.push({ name: configMapName, configMap: { name: configMapName, defaultMode: 0o755 } });
+      explanation?.volume(
+        configMapName,
+        `metadata.annotations.${HOOK_SIDECAR_LIST_ANNOTATION_NAME}`,
+        `the ConfigMap ${configMapName} with the hook script of sidecar ${container.name}`,
+      );
     }
     if (sidecar.pvc) {
       sidecarVolumes.push({ name: sidecar.pvc.name, persistentVolumeClaim: { claimName: sidecar.pvc.name } });
+      explanation?.volume(
+        sidecar.pvc.name,
+        `metadata.annotations.${HOOK_SIDECAR_LIST_ANNOTATION_NAME}`,
+        `the PVC ${sidecar.pvc.name} of sidecar ${container.name}`,
+      );
       if (sidecar.pvc.sharedComputePath) {
         compute.volumeMounts = [
           ...(compute.volumeMounts ?? []),
@@ -797,6 +815,15 @@ function renderPod(
       }
     }
     containers.push(container);
+    explanation?.container(
+      container.name,
+      sidecar.networkBindingPluginName
+        ? `cluster config network.binding.${sidecar.networkBindingPluginName}.sidecarImage`
+        : `metadata.annotations.${HOOK_SIDECAR_LIST_ANNOTATION_NAME}`,
+      sidecar.networkBindingPluginName
+        ? `the sidecar of network binding plugin ${sidecar.networkBindingPluginName}`
+        : 'a hook sidecar the VMI asks for',
+    );
   });
 
   const annotations = generatePodAnnotations(vmi, config, state, options.explanation);
@@ -813,7 +840,8 @@ function renderPod(
   if (consoleLog && v1_9) initContainers.push(consoleLog);
   if (imageVolumes) {
     const imageContainers = generateImageVolumeInitContainers(vmi, config);
-    if (explanation !== undefined) explainContainerDiskSecurity(explanation, imageContainers);
+    if (explanation !== undefined)
+      explainContainerDiskContainers(explanation, imageContainers, 'imageVolume');
     initContainers.push(...imageContainers);
   } else if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
     const initSpec: ContainerSpecOptions = {
@@ -831,6 +859,13 @@ function renderPod(
       initSpec.privileged = true;
       if (explanation !== undefined) initSpec.securityReasons!.privileged = PPC64_PRIVILEGED;
     }
+    explanation?.container(
+      'container-disk-binary',
+      hasKernelBootContainerImage(vmi) && !haveContainerDiskVolume(vmi.spec.volumes ?? [])
+        ? 'spec.domain.firmware.kernelBoot.container'
+        : 'spec.volumes[].containerDisk',
+      'copies the container-disk binary into virt-bin-share-dir for the containers that serve the images',
+    );
     initContainers.push(
       renderContainerSpec(
         'container-disk-binary',
@@ -849,7 +884,7 @@ function renderPod(
     const diskInitContainers = generateInitContainers(vmi, config);
     const kernelBootInit = generateKernelBootInitContainer(vmi, config);
     if (kernelBootInit) diskInitContainers.push(kernelBootInit);
-    if (explanation !== undefined) explainContainerDiskSecurity(explanation, diskInitContainers);
+    if (explanation !== undefined) explainContainerDiskContainers(explanation, diskInitContainers, 'pull');
     initContainers.push(...diskInitContainers);
   }
 

@@ -294,6 +294,16 @@ export function withEphemeralStorageRequest(): ResourceRendererOption {
     );
     const limit = renderer.vmLimits.get(ResourceEphemeralStorage);
     if (limit !== undefined) renderer.vmLimits.set(ResourceEphemeralStorage, limit.add(overhead));
+    const explanation = renderer.explanation;
+    if (explanation !== undefined) {
+      const term = {
+        name: 'ephemeralStorageOverhead',
+        value: overhead,
+        reason: "virt-launcher's own scratch space, on top of the VMI's",
+      };
+      explanation.add('vmRequests', ResourceEphemeralStorage, term);
+      if (limit !== undefined) explanation.add('vmLimits', ResourceEphemeralStorage, term);
+    }
   };
 }
 
@@ -680,12 +690,18 @@ function bumpResource(list: ResourceList, name: string): void {
 }
 
 /** upstream requestResource + copy back into the calculated lists (shared by the device options). */
-function withRequestedResources(names: () => Iterable<string>): ResourceRendererOption {
+function withRequestedResources(names: () => Iterable<string>, why: string): ResourceRendererOption {
   return (renderer) => {
     const resources = renderer.resourceRequirements();
+    const explanation = renderer.explanation;
     for (const name of names()) {
       bumpResource(resources.limits, name);
       bumpResource(resources.requests, name);
+      if (explanation !== undefined) {
+        const term = { name, value: newQuantity(1, 'DecimalSI'), reason: why };
+        explanation.add('calculatedRequests', name, term);
+        explanation.add('calculatedLimits', name, term);
+      }
     }
     copyResources(resources.limits, renderer.calculatedLimits);
     copyResources(resources.requests, renderer.calculatedRequests);
@@ -696,17 +712,26 @@ function withRequestedResources(names: () => Iterable<string>): ResourceRenderer
 export function withNetworkResources(
   networkToResourceMap: ReadonlyMap<string, string>,
 ): ResourceRendererOption {
-  return withRequestedResources(() => [...networkToResourceMap.values()].filter((name) => name !== ''));
+  return withRequestedResources(
+    () => [...networkToResourceMap.values()].filter((name) => name !== ''),
+    'spec.networks[].multus: the device plugin resource its NetworkAttachmentDefinition names (k8s.v1.cni.cncf.io/resourceName), one per network',
+  );
 }
 
 // upstream: WithGPUs (v1.4.0); v1.9.0's WithGPUsDevicePlugins passes only the device-plugin GPUs
 export function withGPUs(gpus: readonly { deviceName: string }[]): ResourceRendererOption {
-  return withRequestedResources(() => gpus.map((gpu) => gpu.deviceName));
+  return withRequestedResources(
+    () => gpus.map((gpu) => gpu.deviceName),
+    'spec.domain.devices.gpus[].deviceName: one device of the device plugin per GPU',
+  );
 }
 
 // upstream: WithHostDevices (v1.4.0); v1.9.0's WithHostDevicesDevicePlugins passes only device-plugin devices
 export function withHostDevices(hostDevices: readonly { deviceName: string }[]): ResourceRendererOption {
-  return withRequestedResources(() => hostDevices.map((device) => device.deviceName));
+  return withRequestedResources(
+    () => hostDevices.map((device) => device.deviceName),
+    'spec.domain.devices.hostDevices[].deviceName: one device of the device plugin per host device',
+  );
 }
 
 /** A GPU or host device's DRA claim request (v1.9.0 ClaimRequest, inlined: present when either key is). */
@@ -764,28 +789,55 @@ export function withNetworksDRA(networks: readonly Network[]): ResourceRendererO
 
 // upstream: WithSEV
 export function withSEV(): ResourceRendererOption {
-  return withRequestedResources(() => [SevDevice]);
+  return withRequestedResources(
+    () => [SevDevice],
+    'spec.domain.launchSecurity.sev (or snp): the SEV device of the node',
+  );
 }
 
 // upstream v1.9.0: WithTDX
 export function withTDX(): ResourceRendererOption {
-  return withRequestedResources(() => [TdxDevice]);
+  return withRequestedResources(
+    () => [TdxDevice],
+    'spec.domain.launchSecurity.tdx: the TDX device of the node',
+  );
 }
 
 // upstream v1.9.0: WithIOMMUFD
 export function withIOMMUFD(): ResourceRendererOption {
-  return withRequestedResources(() => [IOMMUFDDevice]);
+  return withRequestedResources(() => [IOMMUFDDevice], 'feature gate IOMMUFD: the iommufd device for VFIO');
 }
 
 // upstream: WithPersistentReservation
 export function withPersistentReservation(): ResourceRendererOption {
-  return withRequestedResources(() => [PrDevice]);
+  return withRequestedResources(
+    () => [PrDevice],
+    'a LUN disk with reservation: the persistent-reservation helper of the node',
+  );
 }
 
 // upstream: WithVirtualizationResources
 export function withVirtualizationResources(virtResources: ResourceList): ResourceRendererOption {
-  return (renderer) => copyResources(virtResources, renderer.vmLimits);
+  return (renderer) => {
+    copyResources(virtResources, renderer.vmLimits);
+    const explanation = renderer.explanation;
+    if (explanation === undefined) return;
+    for (const [name, value] of virtResources) {
+      const reason =
+        VIRTUALIZATION_DEVICE_REASONS[name] ??
+        `the hypervisor device /dev/${name.slice(K8sDevicePrefix.length + 1)} (not developerConfiguration.useEmulation)`;
+      explanation.set('vmLimits', name, [{ name, value, reason }]);
+    }
+  };
 }
+
+/** Why getRequiredResources asks for each device (explain). */
+const VIRTUALIZATION_DEVICE_REASONS: Readonly<Record<string, string>> = {
+  [TunDevice]:
+    'the VMI has interfaces (or gets the default pod interface, autoattachPodInterface): /dev/net/tun',
+  [VhostNetDevice]: 'a virtio interface (not developerConfiguration.useEmulation): /dev/vhost-net',
+  [VhostVsockDevice]: 'spec.domain.devices.autoattachVSOCK: /dev/vhost-vsock',
+};
 
 /**
  * The device plugin resource of the hypervisor (upstream v1.9.0 ConstructHypervisorResourceName over

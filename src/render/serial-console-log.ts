@@ -77,6 +77,11 @@ export function generateSerialConsoleLogContainer(
 
 /** Why guest-console-log runs as it does. */
 export function explainSerialConsoleLogSecurity(explanation: RenderExplanation, container: Container): void {
+  explanation.container(
+    container.name,
+    'spec.domain.devices.logSerialConsole',
+    "streams the guest's serial console to the Pod log (unless logSerialConsole is false, or the cluster config's virtualMachineOptions.disableSerialConsoleLog and logSerialConsole unset)",
+  );
   explainFixedSecurityContext(explanation, container, 'virt-controller', {
     runAsUser: `always the qemu user ${NON_ROOT_UID}: it only reads the console log, root VMI or not`,
     runAsNonRoot: 'always: it only reads the console log',

@@ -166,6 +166,11 @@ function explainVirtioFSSecurity(
   config: ClusterConfig,
   profile: SecurityProfile,
 ): void {
+  explanation.container(
+    container.name,
+    `spec.domain.devices.filesystems[${container.name.slice('virtiofs-'.length)}]`,
+    `virtiofsd: shares volume ${container.name.slice('virtiofs-'.length)} with the guest as a filesystem`,
+  );
   const privileged = profile === 'privileged';
   const why = privileged
     ? 'v1.4.0, feature gate ExperimentalVirtiofsSupport and a volume that is not a ConfigMap, Secret, ServiceAccount or DownwardAPI: virtiofsd runs as root'

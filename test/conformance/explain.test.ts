@@ -41,6 +41,9 @@ function assertResource(
   assert.equal(explained?.limit?.value, container?.resources?.limits?.[name], `${name} limit`);
   assertAddsUp(explained?.request, `${name} request`);
   assertAddsUp(explained?.limit, `${name} limit`);
+  for (const term of [...(explained?.request?.terms ?? []), ...(explained?.limit?.terms ?? [])]) {
+    assert.notEqual(term.reason, 'not recorded by the render', `${name}: ${term.name} is explained`);
+  }
 }
 
 function checkDocument(document: ExplainedDocument, pod: Pod, release: string): void {
@@ -86,6 +89,9 @@ function checkDocument(document: ExplainedDocument, pod: Pod, release: string): 
     (pod.spec?.volumes ?? []).map((volume) => volume.name),
     'every volume is explained',
   );
+  for (const explained of [...(document.containers ?? []), ...(document.volumes ?? [])]) {
+    assert.notEqual(explained.source, 'unknown', `${explained.name} is explained`);
+  }
   assert.equal(scheduling.tolerations.length, (pod.spec?.tolerations ?? []).length, 'every toleration');
   if (pod.spec?.affinity) assert.ok(scheduling.affinity.length > 0, 'the affinity is explained');
   for (const term of scheduling.affinity) assert.ok(term.source && term.reason, `${term.path} is explained`);

@@ -415,6 +415,7 @@ export type {
   ExplainedSelector,
   ExplainedSchedulingTerm,
   ExplainedTerm,
+  ExplainedField,
 } from './explain.js';
 export { RenderError, InvalidInputError, UsageError, InternalError, VmiRenderError } from './errors.js';
 // Pod Security: the verdict PodSecurity admission (Kubernetes v1.31) would give on a Pod

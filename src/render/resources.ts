@@ -375,7 +375,7 @@ export function withHugePages(vmMemory: Memory, memoryOverhead: Quantity): Resou
       const hugepagesTerm = {
         name: 'hugepages',
         value: hugepagesMemory,
-        reason: `the guest memory in ${vmMemory.hugepages?.pageSize ?? ''} huge pages (spec.domain.memory.hugepages; the memory request, at most spec.domain.memory.guest)`,
+        reason: `the guest memory in ${vmMemory.hugepages?.pageSize ?? ''} huge pages (spec.domain.memory.hugepages; the memory request, at most spec.domain.memory.guest)${provenanceNote(explanation, 'spec.domain.memory.hugepages')}`,
       };
       explanation.set('calculatedRequests', hugepageType, [hugepagesTerm]);
       explanation.set('calculatedLimits', hugepageType, [hugepagesTerm]);
@@ -574,15 +574,15 @@ export function withCPUPinning(
       );
       if (evenParity && limits.value() % 2n === 0n) emulatorThreadCPUs = newQuantity(2, 'BinarySI');
       renderer.vmLimits.set(ResourceCPU, limits.add(emulatorThreadCPUs));
-      const emulatorTerm = emulatorThreadTerm(emulatorThreadCPUs, evenParity);
+      const emulatorTerm = explanation && emulatorThreadTerm(emulatorThreadCPUs, evenParity, explanation);
       explanation?.set('vmLimits', ResourceCPU, [
         ...(explanation.terms('calculatedLimits', ResourceCPU) ?? []),
-        emulatorTerm,
+        emulatorTerm!,
       ]);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
       if (cpuRequest !== undefined) {
         renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
-        explanation?.add('vmRequests', ResourceCPU, emulatorTerm);
+        explanation?.add('vmRequests', ResourceCPU, emulatorTerm!);
       }
     }
 
@@ -596,10 +596,14 @@ const dedicatedVCPUsTerm = (value: Quantity, explanation: RenderExplanation | un
   reason: `spec.domain.cpu.dedicatedCpuPlacement: one whole CPU per vCPU (sockets × cores × threads)${provenanceNote(explanation, 'spec.domain.cpu.dedicatedCpuPlacement')}${provenanceNote(explanation, 'spec.domain.cpu')}`,
 });
 
-const emulatorThreadTerm = (value: Quantity, evenParity: boolean): ExplainTerm => ({
+const emulatorThreadTerm = (
+  value: Quantity,
+  evenParity: boolean,
+  explanation: RenderExplanation,
+): ExplainTerm => ({
   name: 'isolateEmulatorThread',
   value,
-  reason: `spec.domain.cpu.isolateEmulatorThread: a CPU for the emulator thread${evenParity ? ` (annotation ${KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY}: 2 when the count is even)` : ''}`,
+  reason: `spec.domain.cpu.isolateEmulatorThread: a CPU for the emulator thread${evenParity ? ` (annotation ${KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY}: 2 when the count is even)` : ''}${provenanceNote(explanation, 'spec.domain.cpu.isolateEmulatorThread')}`,
 });
 
 /** vmLimits' memory becomes a copy of the request, sharing its inf.Dec if it has one. */
@@ -668,12 +672,12 @@ function withCPUPinningV190(
         emulatorThreadCPUs = newQuantity(2, 'BinarySI');
       }
       renderer.vmLimits.set(ResourceCPU, limits.add(emulatorThreadCPUs));
-      const emulatorTerm = emulatorThreadTerm(emulatorThreadCPUs, evenParity);
-      explanation?.add('vmLimits', ResourceCPU, emulatorTerm);
+      const emulatorTerm = explanation && emulatorThreadTerm(emulatorThreadCPUs, evenParity, explanation);
+      explanation?.add('vmLimits', ResourceCPU, emulatorTerm!);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
       if (cpuRequest !== undefined) {
         renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
-        explanation?.add('vmRequests', ResourceCPU, emulatorTerm);
+        explanation?.add('vmRequests', ResourceCPU, emulatorTerm!);
       }
     }
 

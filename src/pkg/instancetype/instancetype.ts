@@ -1289,6 +1289,13 @@ export function recordInstancetypeProvenance(
     `${instancetype} spec.memory.guest`,
     `the guest memory of the ${instancetype} (${how})`,
   );
+  if (instancetypeSpec.memory.hugepages) {
+    provenance.set(
+      'spec.domain.memory.hugepages',
+      `${instancetype} spec.memory.hugepages`,
+      `the ${instancetype} backs the guest memory with ${instancetypeSpec.memory.hugepages.pageSize ?? ''} huge pages (${how})`,
+    );
+  }
   const percent = instancetypeSpec.memory.overcommitPercent ?? 0;
   const request = vmiSpec.domain.resources?.requests?.['memory'];
   if (percent > 0 && request !== undefined) {

@@ -1220,6 +1220,9 @@ function checkCPUPreferenceRequirements(
 
 // --- provenance (`vmi-render explain`) ---
 
+/** `1 vCPU`, `2 vCPUs`. */
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 /** `instancetype u1.medium` / `cluster preference fedora`: how explain names a matcher. */
 function matcherLabel(
   what: 'instancetype' | 'preference',
@@ -1323,7 +1326,7 @@ export function recordInstancetypeProvenance(
   provenance.set(
     'spec.domain.cpu',
     `${instancetype} spec.cpu.guest`,
-    `${instancetypeSpec.cpu.guest} vCPUs of the ${instancetype}, laid out as ${cpu?.sockets ?? 1} sockets × ${cpu?.cores ?? 1} cores × ${cpu?.threads ?? 1} threads by ${preferenceSpec?.cpu?.preferredCPUTopology ? `the ${preference}'s preferredCPUTopology ${topology}` : 'the default topology (sockets)'} (${how})`,
+    `${count(instancetypeSpec.cpu.guest, 'vCPU')} of the ${instancetype}, laid out as ${count(cpu?.sockets ?? 1, 'socket')} × ${count(cpu?.cores ?? 1, 'core')} × ${count(cpu?.threads ?? 1, 'thread')} by ${preferenceSpec?.cpu?.preferredCPUTopology ? `the ${preference}'s preferredCPUTopology ${topology}` : 'the default topology (sockets)'} (${how})`,
   );
   if (instancetypeSpec.cpu.dedicatedCPUPlacement !== undefined) {
     provenance.set(

@@ -1,10 +1,13 @@
 // Where the launcher Pod's resources and node selectors come from (`vmi-render explain`, the library's
 // explain()): built from the terms the render recorded while rendering (src/render/explain.ts).
 import type { Affinity, Container, Pod, Toleration } from './types/k8s.js';
-import type { VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
-import type { ClusterConfig } from './cluster/cluster-config.js';
 import { Quantity } from './quantity/quantity.js';
-import type { ExplainTerm, RenderExplanation } from './render/explain.js';
+import {
+  POD_SECURITY_CONTEXT,
+  type ExplainTerm,
+  type Provenance,
+  type RenderExplanation,
+} from './render/explain.js';
 import type { PipelineResult } from './pipeline.js';
 
 /** A term as printed: its quantity in the Pod's own format. */
@@ -60,9 +63,60 @@ export interface Explanation {
     tolerations: ExplainedSchedulingTerm[];
   };
   /** Every container of the Pod (init containers first, as the Pod lists them), and why it is there. */
-  containers: { name: string; type: 'initContainer' | 'sidecar' | 'container'; reason: string }[];
+  containers: {
+    name: string;
+    type: 'initContainer' | 'sidecar' | 'container';
+    source: string;
+    reason: string;
+  }[];
   /** Every volume of the Pod, and why it is there. */
-  volumes: { name: string; reason: string }[];
+  volumes: { name: string; source: string; reason: string }[];
+  /** Every annotation and label of the Pod: its value, and who put it there. */
+  annotations: Record<string, ExplainedField>;
+  labels: Record<string, ExplainedField>;
+  /** Every field of the Pod's securityContext and of each container's (by name), and why it has its value. */
+  securityContext: {
+    pod: Record<string, ExplainedField>;
+    containers: Record<string, Record<string, ExplainedField>>;
+  };
+}
+
+/** A field of the Pod (an annotation, a label, a securityContext field), and why it is there. */
+export interface ExplainedField {
+  value: unknown;
+  source: string;
+  reason: string;
+}
+
+const UNEXPLAINED = { source: 'unknown', reason: 'not recorded by the render' };
+
+function explainFields(
+  fields: Readonly<Record<string, unknown>> | undefined,
+  recorded: ReadonlyMap<string, Provenance> | undefined,
+): Record<string, ExplainedField> {
+  const result: Record<string, ExplainedField> = {};
+  for (const [key, value] of Object.entries(fields ?? {})) {
+    const why = recorded?.get(key) ?? UNEXPLAINED;
+    result[key] = { value, source: why.source, reason: why.reason };
+  }
+  return result;
+}
+
+function explainSecurityContexts(pod: Pod, explanation: RenderExplanation): Explanation['securityContext'] {
+  const containers: Record<string, Record<string, ExplainedField>> = {};
+  for (const container of [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]) {
+    containers[container.name] = explainFields(
+      container.securityContext as Record<string, unknown> | undefined,
+      explanation.securityContexts.get(container.name),
+    );
+  }
+  return {
+    pod: explainFields(
+      pod.spec?.securityContext as Record<string, unknown> | undefined,
+      explanation.securityContexts.get(POD_SECURITY_CONTEXT),
+    ),
+    containers,
+  };
 }
 
 const printTerm = (term: ExplainTerm): ExplainedTerm => ({
@@ -71,25 +125,6 @@ const printTerm = (term: ExplainTerm): ExplainedTerm => ({
   reason: term.reason,
 });
 
-/** Devices and other compute resources whose value is a fixed request of the render. */
-const RESOURCE_REASONS: [RegExp, string][] = [
-  [/^devices\.kubevirt\.io\/(kvm|mshv)$/, 'the hypervisor device (not developerConfiguration.useEmulation)'],
-  [/^devices\.kubevirt\.io\/tun$/, 'a pod network interface needs /dev/net/tun'],
-  [/^devices\.kubevirt\.io\/vhost-net$/, 'a virtio interface with vhost-net (not useEmulation)'],
-  [/^devices\.kubevirt\.io\/vhost-vsock$/, 'spec.domain.devices.autoattachVSOCK'],
-  [/^devices\.kubevirt\.io\/sev$/, 'spec.domain.launchSecurity SEV'],
-  [/^devices\.kubevirt\.io\/tdx$/, 'spec.domain.launchSecurity TDX'],
-  [/^devices\.kubevirt\.io\/pr-helper$/, 'a LUN disk with reservation (persistent reservation)'],
-  [/^devices\.kubevirt\.io\/iommufd$/, 'IOMMUFD (cluster config)'],
-  [/^ephemeral-storage$/, "50M for the launcher, plus the VMI's own ephemeral-storage"],
-  [/^hugepages-/, 'spec.domain.memory.hugepages'],
-];
-
-function resourceReason(name: string): string {
-  for (const [pattern, reason] of RESOURCE_REASONS) if (pattern.test(name)) return reason;
-  return 'a device of the VMI (GPU, host device or network resource) or its own spec.domain.resources';
-}
-
 function explainedQuantity(
   value: string | undefined,
   terms: readonly ExplainTerm[] | undefined,
@@ -97,7 +132,7 @@ function explainedQuantity(
 ): ExplainedQuantity | undefined {
   if (value === undefined) return undefined;
   if (terms === undefined || terms.length === 0)
-    return { value, terms: [{ name, value, reason: resourceReason(name) }] };
+    return { value, terms: [{ name, value, reason: UNEXPLAINED.reason }] };
   return { value, terms: terms.map(printTerm) };
 }
 
@@ -105,79 +140,40 @@ function computeResource(
   compute: Container | undefined,
   explanation: RenderExplanation,
   name: string,
-  adjust: (terms: readonly ExplainTerm[]) => ExplainTerm[] = (terms) => [...terms],
 ): ExplainedResource {
   const request = explainedQuantity(
     compute?.resources?.requests?.[name] as string | undefined,
-    adjust(explanation.compute.requests.get(name) ?? []),
+    explanation.compute.requests.get(name),
     name,
   );
   const limit = explainedQuantity(
     compute?.resources?.limits?.[name] as string | undefined,
-    adjust(explanation.compute.limits.get(name) ?? []),
+    explanation.compute.limits.get(name),
     name,
   );
   return { ...(request ? { request } : {}), ...(limit ? { limit } : {}) };
 }
 
-/** Why a support container is in the Pod. */
-function containerReason(name: string, init: boolean): string {
-  const table: [RegExp, string][] = [
-    [/^compute$/, 'virt-launcher, libvirt and qemu running the guest'],
-    [/^guest-console-log$/, 'streams the serial console to the Pod log (not disableSerialConsoleLog)'],
-    [/^container-disk-binary$/, 'copies the container-disk helper binary for the container disks'],
-    [/^volume/, 'serves the image of a containerDisk volume'],
-    [/^virtiofs-/, 'virtiofsd for a filesystem (spec.domain.devices.filesystems)'],
-    [/^hook-sidecar-/, 'a hook sidecar (hooks.kubevirt.io/hookSidecars, or a network binding plugin)'],
-    [/^kernel-boot$/, 'the kernel boot container (spec.domain.firmware.kernelBoot.container)'],
-    [/^tail$/, 'the console log tail'],
-  ];
-  for (const [pattern, reason] of table) if (pattern.test(name)) return reason;
-  return init ? 'an init container of the launcher Pod' : 'a support container of the launcher Pod';
-}
-
-const POD_VOLUME_REASONS: Record<string, string> = {
-  private: "virt-launcher's private directory (/var/run/kubevirt-private)",
-  public: 'the directory shared with virt-handler (/var/run/kubevirt)',
-  sockets: "virt-launcher's command sockets",
-  'virt-bin-share-dir': 'binaries shared with the container-disk containers',
-  'libvirt-runtime': "libvirt's runtime directory",
-  'ephemeral-disks': 'ephemeral disk overlays and generated disks (cloud-init, config drives)',
-  'container-disks': 'the images of the container disks',
-  'hotplug-disks': 'where virt-handler mounts hotplugged disks',
-  'launcher-volume':
-    'the virt-launcher image as an image volume (container disks served without a container)',
-  hugepages: 'the huge pages of the guest memory (spec.domain.memory.hugepages)',
-  'hugetblfs-dir': 'the hugetlbfs directory for the huge pages',
-};
-
-function explainVolumes(pod: Pod, vmi: VirtualMachineInstance): Explanation['volumes'] {
-  const own = new Map((vmi.spec.volumes ?? []).map((volume) => [volume.name, volume]));
+function explainVolumes(pod: Pod, explanation: RenderExplanation): Explanation['volumes'] {
   return (pod.spec?.volumes ?? []).map((volume) => {
-    const source = own.get(volume.name);
-    const kind = source && Object.keys(source).find((key) => key !== 'name');
-    const reason =
-      source !== undefined
-        ? `spec.volumes "${volume.name}"${kind ? ` (${kind})` : ''}`
-        : (POD_VOLUME_REASONS[volume.name] ?? 'a volume of the launcher Pod');
-    return { name: volume.name, reason };
+    const why = explanation.volumes.get(volume.name) ?? UNEXPLAINED;
+    return { name: volume.name, source: why.source, reason: why.reason };
   });
 }
 
-function explainContainers(pod: Pod): Explanation['containers'] {
-  const restartable = (container: Container): boolean =>
-    (container as Container & { restartPolicy?: string }).restartPolicy === 'Always';
+const isSidecar = (container: Container): boolean =>
+  (container as Container & { restartPolicy?: string }).restartPolicy === 'Always';
+
+function explainContainers(pod: Pod, explanation: RenderExplanation): Explanation['containers'] {
+  const explain = (container: Container, type: 'initContainer' | 'sidecar' | 'container') => {
+    const why = explanation.containers.get(container.name) ?? UNEXPLAINED;
+    return { name: container.name, type, source: why.source, reason: why.reason };
+  };
   return [
-    ...(pod.spec?.initContainers ?? []).map((container) => ({
-      name: container.name,
-      type: restartable(container) ? ('sidecar' as const) : ('initContainer' as const),
-      reason: containerReason(container.name, !restartable(container)),
-    })),
-    ...(pod.spec?.containers ?? []).map((container) => ({
-      name: container.name,
-      type: 'container' as const,
-      reason: containerReason(container.name, false),
-    })),
+    ...(pod.spec?.initContainers ?? []).map((container) =>
+      explain(container, isSidecar(container) ? 'sidecar' : 'initContainer'),
+    ),
+    ...(pod.spec?.containers ?? []).map((container) => explain(container, 'container')),
   ];
 }
 
@@ -193,7 +189,12 @@ function containerRequest(container: Container, name: string): Quantity | undefi
  * container, with the sidecars started before it, counted instead where that is larger; plus spec.overhead.
  * A limit exists only when every container and sidecar has one.
  */
-function podQuantity(pod: Pod, name: string, kind: 'request' | 'limit'): ExplainedQuantity | undefined {
+function podQuantity(
+  pod: Pod,
+  name: string,
+  kind: 'request' | 'limit',
+  explanation: RenderExplanation,
+): ExplainedQuantity | undefined {
   const of = (container: Container): Quantity | undefined =>
     kind === 'request'
       ? containerRequest(container, name)
@@ -202,8 +203,6 @@ function podQuantity(pod: Pod, name: string, kind: 'request' | 'limit'): Explain
         : Quantity.parse(container.resources.limits[name] as string);
   const containers = pod.spec?.containers ?? [];
   const initContainers = pod.spec?.initContainers ?? [];
-  const isSidecar = (container: Container): boolean =>
-    (container as Container & { restartPolicy?: string }).restartPolicy === 'Always';
   const running = [...containers, ...initContainers.filter(isSidecar)];
   if (kind === 'limit' && running.some((container) => of(container) === undefined)) return undefined;
   const terms: ExplainTerm[] = [];
@@ -219,7 +218,7 @@ function podQuantity(pod: Pod, name: string, kind: 'request' | 'limit'): Explain
     terms.push({
       name: `${init ? 'sidecar init container' : 'container'} ${container.name}`,
       value,
-      reason: `${containerReason(container.name, init)}${defaulted}`,
+      reason: `${explanation.containers.get(container.name)?.reason ?? UNEXPLAINED.reason}${defaulted}`,
     });
   };
   for (const container of containers) addContainer(container, false);
@@ -257,9 +256,9 @@ function podQuantity(pod: Pod, name: string, kind: 'request' | 'limit'): Explain
   return { value: sum.toString(), terms: terms.map(printTerm) };
 }
 
-function podResource(pod: Pod, name: string): ExplainedResource {
-  const request = podQuantity(pod, name, 'request');
-  const limit = podQuantity(pod, name, 'limit');
+function podResource(pod: Pod, name: string, explanation: RenderExplanation): ExplainedResource {
+  const request = podQuantity(pod, name, 'request', explanation);
+  const limit = podQuantity(pod, name, 'limit', explanation);
   return { ...(request ? { request } : {}), ...(limit ? { limit } : {}) };
 }
 
@@ -275,10 +274,16 @@ function explainAffinity(pod: Pod, explanation: RenderExplanation): ExplainedSch
   const terms: ExplainedSchedulingTerm[] = [];
   const explain = (path: string, term: unknown, own: string): void => {
     const added = explanation.affinity.find((candidate) => sameJSON(candidate.term, term));
+    const recorded = explanation.field('spec.affinity');
     terms.push(
       added
         ? { path, term, source: added.source, reason: added.reason }
-        : { path, term, source: 'spec.affinity', reason: `the VMI's own ${own}` },
+        : {
+            path,
+            term,
+            source: recorded?.source ?? 'spec.affinity',
+            reason: recorded ? `${recorded.reason}: ${own}` : `the VMI's own ${own}`,
+          },
     );
   };
   const nodeAffinity = affinity.nodeAffinity;
@@ -313,17 +318,15 @@ function explainAffinity(pod: Pod, explanation: RenderExplanation): ExplainedSch
   return terms;
 }
 
-function explainTolerations(pod: Pod, vmi: VirtualMachineInstance): ExplainedSchedulingTerm[] {
-  const own = (vmi.spec.tolerations ?? []) as Toleration[];
-  return ((pod.spec?.tolerations ?? []) as Toleration[]).map((toleration, index) => {
-    const mine = own.some((candidate) => sameJSON(candidate, toleration));
-    return {
-      path: `tolerations[${index}]`,
-      term: toleration,
-      source: mine ? 'spec.tolerations' : 'virt-controller',
-      reason: mine ? "the VMI's own toleration" : 'added by virt-controller',
-    };
-  });
+/** The Pod's tolerations are the VMI's (renderLaunchManifest copies spec.tolerations and adds none). */
+function explainTolerations(pod: Pod, explanation: RenderExplanation): ExplainedSchedulingTerm[] {
+  const recorded = explanation.field('spec.tolerations');
+  return ((pod.spec?.tolerations ?? []) as Toleration[]).map((toleration, index) => ({
+    path: `tolerations[${index}]`,
+    term: toleration,
+    source: recorded?.source ?? 'spec.tolerations',
+    reason: recorded?.reason ?? "the VMI's own toleration",
+  }));
 }
 
 function explainNodeSelector(pod: Pod, explanation: RenderExplanation): Record<string, ExplainedSelector> {
@@ -339,67 +342,8 @@ function explainNodeSelector(pod: Pod, explanation: RenderExplanation): Record<s
   return result;
 }
 
-/** The VMI spec as the input wrote it (a VM's template). */
-function inputSpec(
-  input: VirtualMachineInstance | VirtualMachine,
-): VirtualMachineInstance['spec'] | undefined {
-  if (input.kind === 'VirtualMachine')
-    return (input as VirtualMachine).spec?.template?.spec as VirtualMachineInstance['spec'] | undefined;
-  return (input as VirtualMachineInstance).spec;
-}
-
-/**
- * Before v1.9.0 the memory request a VMI is rendered with may be virt-api's create-time default
- * (setDefaultResourceRequests): the memory limit, else the guest memory × 100 / memoryOvercommit. Its term
- * says so, split into the guest memory and the overcommit's share.
- */
-function withAdmissionDefaults(
-  terms: readonly ExplainTerm[],
-  input: VirtualMachineInstance | VirtualMachine,
-  result: PipelineResult,
-  config: ClusterConfig | undefined,
-): ExplainTerm[] {
-  const field = 'spec.domain.resources.requests.memory';
-  const spec = inputSpec(input);
-  const admitted = result.admission.vmi !== undefined;
-  const vmi = result.vmi;
-  if (!admitted || spec?.domain?.resources?.requests?.['memory'] !== undefined) return [...terms];
-  return terms.flatMap((term) => {
-    if (term.name !== field) return [term];
-    if (spec?.domain?.resources?.limits?.['memory'] !== undefined) {
-      return [{ ...term, reason: "not in the input: virt-api's create-time defaults copy the memory limit" }];
-    }
-    const guest = vmi.spec.domain.memory?.guest;
-    const overcommit = config?.getMemoryOvercommit() ?? 100;
-    if (guest === undefined || guest === null) return [{ ...term, reason: "virt-api's create-time default" }];
-    const guestMemory = Quantity.fromJSON(guest);
-    const guestTerm = {
-      name: 'spec.domain.memory.guest',
-      value: guestMemory,
-      reason: "no memory request in the input: virt-api's create-time defaults request the guest memory",
-    };
-    const rest = term.value.sub(guestMemory);
-    if (rest.isZero()) return [guestTerm];
-    return [
-      guestTerm,
-      {
-        name: 'memoryOvercommit',
-        value: rest,
-        reason: `× 100 / ${overcommit} (cluster config developerConfiguration.memoryOvercommit ${overcommit}%), rounded down to a byte`,
-      },
-    ];
-  });
-}
-
-/**
- * The explanation of a render of `input` made with PipelineSettings.explain (undefined without it).
- * `config` is the cluster config it was rendered with.
- */
-export function explainRender(
-  input: VirtualMachineInstance | VirtualMachine,
-  result: PipelineResult,
-  config?: ClusterConfig,
-): Explanation | undefined {
+/** The explanation of a render made with PipelineSettings.explain (undefined without it). */
+export function explainRender(result: PipelineResult): Explanation | undefined {
   const explanation = result.explanation;
   if (explanation === undefined) return undefined;
   const pod = result.pod;
@@ -417,34 +361,26 @@ export function explainRender(
   return {
     resources: {
       compute: {
-        memory: computeResource(compute, explanation, 'memory', (terms) =>
-          withAdmissionDefaults(terms, input, result, config),
-        ),
-        cpu: computeResource(compute, explanation, 'cpu', (terms) =>
-          terms.map((term) =>
-            term.name === 'spec.domain.resources.requests.cpu' &&
-            result.admission.vmi !== undefined &&
-            inputSpec(input)?.domain?.resources?.requests?.['cpu'] === undefined
-              ? {
-                  ...term,
-                  reason:
-                    "not in the input: virt-api's create-time defaults set it (cluster config developerConfiguration.cpuRequest, or the CPU limit)",
-                }
-              : term,
-          ),
-        ),
+        memory: computeResource(compute, explanation, 'memory'),
+        cpu: computeResource(compute, explanation, 'cpu'),
         memoryOverhead: { value: overhead.toString(), terms: explanation.memoryOverhead.map(printTerm) },
         other,
         notes: [...explanation.notes],
       },
-      pod: { memory: podResource(pod, 'memory'), cpu: podResource(pod, 'cpu') },
+      pod: {
+        memory: podResource(pod, 'memory', explanation),
+        cpu: podResource(pod, 'cpu', explanation),
+      },
     },
     scheduling: {
       nodeSelector: explainNodeSelector(pod, explanation),
       affinity: explainAffinity(pod, explanation),
-      tolerations: explainTolerations(pod, result.vmi),
+      tolerations: explainTolerations(pod, explanation),
     },
-    containers: explainContainers(pod),
-    volumes: explainVolumes(pod, result.vmi),
+    containers: explainContainers(pod, explanation),
+    volumes: explainVolumes(pod, explanation),
+    annotations: explainFields(pod.metadata?.annotations, explanation.annotations),
+    labels: explainFields(pod.metadata?.labels, explanation.labels),
+    securityContext: explainSecurityContexts(pod, explanation),
   };
 }

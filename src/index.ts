@@ -294,8 +294,8 @@ export interface ExplainOutput extends RenderOutput {
 
 /** Like render(), and where the Pod's figures come from: the terms the render recorded while rendering. */
 export function explain(inputs: RenderInputs): ExplainOutput {
-  const { output, result, prepared } = renderExplained(inputs, true);
-  const explanation = explainRender(prepared.document!, result, prepared.config);
+  const { output, result } = renderExplained(inputs, true);
+  const explanation = explainRender(result);
   if (explanation === undefined)
     throw new InternalError('the render recorded no explanation (a bug in vmi-render)');
   return { ...output, explanation };
@@ -415,6 +415,7 @@ export type {
   ExplainedSelector,
   ExplainedSchedulingTerm,
   ExplainedTerm,
+  ExplainedField,
 } from './explain.js';
 export { RenderError, InvalidInputError, UsageError, InternalError, VmiRenderError } from './errors.js';
 // Pod Security: the verdict PodSecurity admission (Kubernetes v1.31) would give on a Pod

@@ -9,7 +9,7 @@ import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
 import type { KubeVirtRelease } from './release/release.js';
 import type { ClusterState } from './state/cluster-state.js';
 import { renderLaunchManifest } from './render/launch-manifest.js';
-import { RenderExplanation } from './render/explain.js';
+import { FieldProvenance, RenderExplanation } from './render/explain.js';
 import type { RenderOptions } from './render/options.js';
 import { applyCreateDefaultsDirect, canonicalizeVmiQuantities } from './admission/index.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
@@ -161,6 +161,8 @@ export interface ResolvedVMI {
   renderVmi: VirtualMachineInstance;
   refusals: Refusal[];
   admission: AdmissionVerdicts;
+  /** Where the VMI's fields come from (settings.explain only). */
+  provenance?: FieldProvenance;
 }
 
 /** Admission on a VMI: the defaulted Go object for the render, its stored form and virt-api's verdict. */
@@ -169,10 +171,14 @@ function admitVMI(
   uid: string,
   config: ClusterConfig,
   vmVerdict: AdmissionVerdict | undefined,
+  provenance: FieldProvenance | undefined,
 ): ResolvedVMI {
   let direct: VirtualMachineInstance;
   try {
-    direct = applyCreateDefaultsDirect(vmi, config, { firmwareUUID: uuidV5(uid, 'firmware') });
+    direct = applyCreateDefaultsDirect(vmi, config, {
+      firmwareUUID: uuidV5(uid, 'firmware'),
+      ...(provenance ? { provenance } : {}),
+    });
   } catch (error) {
     throw withVerdicts(error, vmVerdict ? { vm: vmVerdict } : {});
   }
@@ -191,6 +197,7 @@ function admitVMI(
     renderVmi: direct,
     refusals: refusalsOf(admission),
     admission,
+    ...(provenance ? { provenance } : {}),
   };
 }
 
@@ -218,24 +225,28 @@ export function resolveVMI(
   settings: PipelineSettings,
 ): ResolvedVMI {
   const { config, state } = settings;
+  const provenance = settings.explain ? new FieldProvenance() : undefined;
   if (document.kind === 'VirtualMachine') {
     const vm = withIdentity(document as VirtualMachine, settings.namespace);
     const name = vm.metadata?.name ?? '';
     const uid = settings.uid ?? deriveUID('VirtualMachineInstance', vm.metadata?.namespace ?? '', name);
     const firmwareIds = deriveVMFirmwareIds(vm.metadata?.namespace ?? '', name);
-    const mutated = mutateVirtualMachine(vm, config, state, firmwareIds);
+    const mutated = mutateVirtualMachine(vm, config, state, {
+      ...firmwareIds,
+      ...(provenance ? { provenance } : {}),
+    });
     const vmVerdict = admitVMCreate(mutated, config, { state });
     let vmi: VirtualMachineInstance;
     try {
-      vmi = virtualMachineToVMI(mutated, config, state, { uid });
+      vmi = virtualMachineToVMI(mutated, config, state, { uid, ...(provenance ? { provenance } : {}) });
     } catch (error) {
       throw withVerdicts(error, { vm: vmVerdict });
     }
     if (!settings.admission) {
       const admission = { vm: vmVerdict };
-      return { vmi, renderVmi: vmi, refusals: refusalsOf(admission), admission };
+      return { vmi, renderVmi: vmi, refusals: refusalsOf(admission), admission, provenance };
     }
-    return admitVMI(vmi, uid, config, vmVerdict);
+    return admitVMI(vmi, uid, config, vmVerdict, provenance);
   }
   const vmi = withIdentity(document as VirtualMachineInstance, settings.namespace);
   const uid =
@@ -243,8 +254,8 @@ export function resolveVMI(
     vmi.metadata?.uid ||
     deriveUID('VirtualMachineInstance', vmi.metadata?.namespace ?? '', vmi.metadata?.name ?? '');
   vmi.metadata = { ...vmi.metadata, uid };
-  if (!settings.admission) return { vmi, renderVmi: vmi, refusals: [], admission: {} };
-  return admitVMI(vmi, uid, config, undefined);
+  if (!settings.admission) return { vmi, renderVmi: vmi, refusals: [], admission: {}, provenance };
+  return admitVMI(vmi, uid, config, undefined, provenance);
 }
 
 export function renderDocument(
@@ -261,7 +272,7 @@ export function renderDocument(
       settings.sidecarShimImage ??
       componentImage(settings.config.kubevirt, 'sidecar-shim', settings.config.release),
     qemuTimeoutJitterSeconds: qemuTimeoutJitter(renderVmi.metadata?.uid ?? ''),
-    ...(settings.explain ? { explanation: new RenderExplanation() } : {}),
+    ...(settings.explain ? { explanation: new RenderExplanation(resolved.provenance) } : {}),
   };
   let template: Pod;
   try {

@@ -12,6 +12,7 @@ import type { VirtualMachineInstance } from '../types/kubevirt.js';
 import { isRealtimeEnabled, isSEVESVMI, isSEVVMI, markAsNonroot } from '../pkg/util/vmi.js';
 import { setDefaultVirtualMachineInstance } from '../pkg/defaults/defaults.js';
 import { decodeVmiQuantities, encodeVmiQuantities } from '../pkg/defaults/quantities.js';
+import type { FieldProvenance } from '../pkg/explain/provenance.js';
 
 export interface AdmissionOptions {
   /**
@@ -25,6 +26,8 @@ export interface AdmissionOptions {
    * this option no timestamp is recorded.
    */
   now?: string;
+  /** Where the VMI's fields come from, recorded for `explain` (absent: nothing is recorded). */
+  provenance?: FieldProvenance;
 }
 
 // upstream v1.9.0: virt-config GetQGSSocketPath
@@ -111,7 +114,7 @@ export function applyCreateDefaultsDirect(
 
   const firmwareUUID = options.firmwareUUID ?? stableFirmwareUUID(result.metadata.name ?? '');
   try {
-    setDefaultVirtualMachineInstance(config, result, firmwareUUID);
+    setDefaultVirtualMachineInstance(config, result, firmwareUUID, options.provenance);
   } catch (err) {
     if (err instanceof VmiRenderError) throw new RenderError(`defaults: ${err.message}`, { cause: err });
     throw err;
@@ -119,7 +122,16 @@ export function applyCreateDefaultsDirect(
 
   if (config.release.atLeast('v1.9.0')) {
     // upstream v1.9.0: ApplyNewVMIMutations; the realtime and SEV node selectors moved to the Pod's
-    if (supportsPCIeHotplug(result)) setDefaultPciTopologyVersion(result);
+    if (supportsPCIeHotplug(result)) {
+      const had = Object.hasOwn(result.metadata.annotations ?? {}, PCI_TOPOLOGY_VERSION_ANNOTATION);
+      setDefaultPciTopologyVersion(result);
+      if (!had)
+        options.provenance?.set(
+          `metadata.annotations.${PCI_TOPOLOGY_VERSION_ANNOTATION}`,
+          "virt-api's create-time defaults (v1.9.0)",
+          'the PCI topology version of a new VMI on a PCIe machine (amd64/arm64, q35/virt), unless it has one',
+        );
+    }
   } else {
     if (isRealtimeEnabled(result)) addNodeSelector(result, RealtimeLabel);
     if (isSEVVMI(result)) addNodeSelector(result, SEVLabel);
@@ -134,6 +146,11 @@ export function applyCreateDefaultsDirect(
     if (copyParity) {
       result.metadata.annotations ??= {};
       result.metadata.annotations[KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY] = '';
+      options.provenance?.set(
+        `metadata.annotations.${KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY}`,
+        'KubeVirt CR annotation and feature gate AlignCPUs',
+        "virt-api copies the KubeVirt CR's annotation to a VMI that isolates its emulator thread",
+      );
     }
   }
 
@@ -146,6 +163,11 @@ export function applyCreateDefaultsDirect(
         ...result.metadata.annotations,
         [QGS_SOCKET_PATH_ANNOTATION]: qgsSocketPath,
       };
+      options.provenance?.set(
+        `metadata.annotations.${QGS_SOCKET_PATH_ANNOTATION}`,
+        'spec.domain.launchSecurity.tdx',
+        "virt-api: a TDX VMI gets the Quote Generation Service's socket (cluster config confidentialCompute)",
+      );
     }
   }
 
@@ -159,7 +181,20 @@ export function applyCreateDefaultsDirect(
     ];
   }
 
-  if (!config.rootEnabled()) markAsNonroot(result);
+  if (!config.rootEnabled()) {
+    markAsNonroot(result);
+    options.provenance?.set(
+      'status.runtimeUser',
+      'feature gate Root (off)',
+      'virt-api marks a new VMI non-root unless the Root feature gate is on',
+    );
+  } else if (result.status.runtimeUser === undefined) {
+    options.provenance?.set(
+      'status.runtimeUser',
+      'feature gate Root',
+      'the Root feature gate is on: virt-api leaves a new VMI root',
+    );
+  }
   // runtimeUser is not omitempty upstream: the stored VMI always carries it (0 = root).
   result.status.runtimeUser ??= 0;
   return result;

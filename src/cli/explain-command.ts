@@ -4,10 +4,10 @@ import { Quantity } from '../quantity/quantity.js';
 import {
   explainRender,
   type ExplainedQuantity,
+  type ExplainedField,
   type ExplainedResource,
   type Explanation,
 } from '../explain.js';
-import type { ClusterConfig } from '../cluster/cluster-config.js';
 import type { DocumentOutcome, RunOutcome } from './render-command.js';
 
 export type {
@@ -16,6 +16,7 @@ export type {
   ExplainedSelector,
   ExplainedSchedulingTerm,
   ExplainedTerm,
+  ExplainedField,
   Explanation,
 } from '../explain.js';
 
@@ -32,25 +33,28 @@ export type ExplainedDocument = {
       scheduling?: undefined;
       containers?: undefined;
       volumes?: undefined;
+      annotations?: undefined;
+      labels?: undefined;
+      securityContext?: undefined;
     }
   | (Explanation & { error?: undefined })
 );
 
 /** The explanation of one rendered (or failed) document. */
-export function explainDocument(document: DocumentOutcome, config?: ClusterConfig): ExplainedDocument {
+export function explainDocument(document: DocumentOutcome): ExplainedDocument {
   const head = {
     file: document.target.file === '-' ? '<stdin>' : document.target.file,
     document: document.target.label,
     kind: document.target.document.kind ?? '',
     name: (document.target.document.metadata?.name as string | undefined) ?? '',
   };
-  const explanation = document.result && explainRender(document.target.document, document.result, config);
+  const explanation = document.result && explainRender(document.result);
   if (explanation === undefined) return { ...head, error: document.error ?? 'not rendered' };
   return { ...head, ...explanation };
 }
 
 export function explainOutcome(outcome: RunOutcome): { documents: ExplainedDocument[] } {
-  return { documents: outcome.documents.map((document) => explainDocument(document, outcome.config)) };
+  return { documents: outcome.documents.map((document) => explainDocument(document)) };
 }
 
 // ---- text output ----
@@ -62,7 +66,7 @@ export function humanQuantity(resource: string, text: string): string {
   const quantity = Quantity.parse(text);
   if (resource === 'cpu') {
     const cores = Number(quantity.milliValue()) / 1000;
-    return `${trimNumber(cores)} CPU`;
+    return `${String(cores)} CPU`;
   }
   if (resource === 'memory' || resource.startsWith('hugepages-') || resource === 'ephemeral-storage') {
     const negative = quantity.sign() < 0;
@@ -109,6 +113,29 @@ function textResource(lines: string[], indent: string, resource: string, explain
   textQuantity(lines, indent, `${resource} limit`, resource, explained.limit);
 }
 
+const MAX_TEXT_VALUE = 48;
+
+/** A field's value on one line: a string as is, anything else as JSON; long values shortened. */
+function textValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_TEXT_VALUE ? `${text.slice(0, MAX_TEXT_VALUE - 3)}...` : text;
+}
+
+function textFields(
+  lines: string[],
+  indent: string,
+  label: string,
+  fields: Record<string, ExplainedField>,
+  separator: string,
+): void {
+  const entries = Object.entries(fields);
+  lines.push(`${indent}${label}${entries.length ? '' : ': none'}`);
+  for (const [key, field] of entries)
+    lines.push(
+      `${indent}  ${key}${separator}${textValue(field.value)}  from ${field.source}: ${field.reason}`,
+    );
+}
+
 export function formatExplanationText(report: { documents: ExplainedDocument[] }): string {
   const lines: string[] = [];
   for (const document of report.documents) {
@@ -149,9 +176,16 @@ export function formatExplanationText(report: { documents: ExplainedDocument[] }
     }
     lines.push('  containers');
     for (const container of document.containers)
-      lines.push(`    ${container.name} (${container.type}): ${container.reason}`);
+      lines.push(`    ${container.name} (${container.type})  from ${container.source}: ${container.reason}`);
     lines.push('  volumes');
-    for (const volume of document.volumes) lines.push(`    ${volume.name}: ${volume.reason}`);
+    for (const volume of document.volumes)
+      lines.push(`    ${volume.name}  from ${volume.source}: ${volume.reason}`);
+    textFields(lines, '  ', 'annotations', document.annotations, '=');
+    textFields(lines, '  ', 'labels', document.labels, '=');
+    lines.push('  security context');
+    textFields(lines, '    ', 'Pod', document.securityContext.pod, ': ');
+    for (const [container, fields] of Object.entries(document.securityContext.containers))
+      textFields(lines, '    ', container, fields, ': ');
   }
   return lines.join('\n') + '\n';
 }

@@ -287,7 +287,7 @@ function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
     program
       .command('explain')
       .description(
-        "explain where the launcher Pod's memory and CPU requests and limits, and its node selectors, come from",
+        'explain the launcher Pod: its memory and CPU term by term, and why each node selector, affinity term, container, volume, annotation, label and securityContext field is there',
       ),
   )
     .addOption(new Option('-o, --output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))

@@ -13,6 +13,8 @@ import {
   NonRootUID,
   wantsToHaveQOSGuaranteed,
 } from '../pkg/util/vmi.js';
+import { explainFixedSecurityContext } from './container.js';
+import type { RenderExplanation } from './explain.js';
 
 export const KERNEL_BOOT_NAME = 'kernel-boot';
 export const KERNEL_BOOT_VOLUME_NAME = `${KERNEL_BOOT_NAME}-volume`;
@@ -295,4 +297,36 @@ export function toVolumeName(containerName: string): string {
 // upstream: isImageVolume
 export function isImageVolume(containerName: string): boolean {
   return containerName.startsWith('volume');
+}
+
+/**
+ * Why the container-disk containers (and image-volume init containers) are there and run as they do:
+ * `serve` the containers that serve an image, `pull` the init containers that pull it first, `imageVolume`
+ * the init containers of image volumes (feature gate ImageVolume).
+ */
+export function explainContainerDiskContainers(
+  explanation: RenderExplanation,
+  containers: readonly Container[],
+  role: 'serve' | 'pull' | 'imageVolume',
+): void {
+  for (const container of containers) {
+    const volume = toVolumeName(container.name).replace(/-init$/, '');
+    const kernelBoot = volume === KERNEL_BOOT_VOLUME_NAME;
+    const what = kernelBoot ? 'the kernel boot image' : `the image of containerDisk volume ${volume}`;
+    explanation.container(
+      container.name,
+      kernelBoot ? 'spec.domain.firmware.kernelBoot.container' : `spec.volumes[${volume}].containerDisk`,
+      role === 'serve'
+        ? `serves ${what} to virt-launcher`
+        : role === 'pull'
+          ? `pulls ${what} before the Pod starts (--no-op), so that a missing image fails early`
+          : `pulls ${what} and records its digest; the image itself is an image volume (feature gate ImageVolume)`,
+    );
+    explainFixedSecurityContext(explanation, container, 'virt-controller', {
+      runAsUser: `always the qemu user ${NonRootUID}: the container only serves the image, root or not`,
+      runAsNonRoot: 'always: the container only serves the image',
+      allowPrivilegeEscalation: 'always false: the container only serves the image',
+      capabilities: 'drop ALL, always: it needs none',
+    });
+  }
 }

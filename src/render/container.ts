@@ -13,6 +13,8 @@ import type { Probe, VirtualMachineInstance } from '../types/kubevirt.js';
 import type { KubeVirtRelease } from '../release/release.js';
 import { VIRT_PRIVATE_DIR } from './options.js';
 import { isNonRootVMI } from '../pkg/util/vmi.js';
+import { DeprecatedNonRootVMIAnnotation } from '../types/constants.js';
+import type { Provenance, RenderExplanation } from './explain.js';
 
 export const CAP_NET_BIND_SERVICE = 'NET_BIND_SERVICE';
 export const CAP_SYS_NICE = 'SYS_NICE';
@@ -44,6 +46,15 @@ export interface ContainerSpecOptions {
   sharedFilesystems?: string[];
   /** v1.9.0: WithExtraEnvVars, after the renderer's own variables. */
   extraEnvVars?: EnvVar[];
+  /** Records why the container's securityContext is what it is (`explain` only). */
+  explanation?: RenderExplanation;
+  /** Why the user, privileged and capabilities options were given (set with `explanation` only). */
+  securityReasons?: {
+    user?: Provenance;
+    privileged?: Provenance;
+    add?: Provenance;
+    drop?: Provenance;
+  };
 }
 
 /** upstream: ContainerSpecRenderer.Render */
@@ -61,6 +72,7 @@ export function renderContainerSpec(
   // upstream v1.9.0: securityContext no longer sets privileged
   const privileged = v1_9 ? undefined : (options.privileged ?? false);
   container.securityContext = securityContext(userId, privileged, options.capabilities);
+  if (options.explanation !== undefined) explainSecurityContext(name, container.securityContext, options);
   if (command !== undefined) container.command = command;
   if (options.volumeDevices?.length) container.volumeDevices = options.volumeDevices;
   if (options.volumeMounts?.length) container.volumeMounts = options.volumeMounts;
@@ -88,16 +100,109 @@ function containerEnv(userId: number, options: ContainerSpecOptions): EnvVar[] {
 /** upstream: WithCapabilities — the capabilities virt-launcher needs. */
 export function withCapabilities(options: ContainerSpecOptions, vmi: VirtualMachineInstance): void {
   options.capabilities = { ...options.capabilities, add: requiredCapabilities(vmi) };
+  if (options.explanation !== undefined) {
+    (options.securityReasons ??= {}).add = {
+      source: isNonRootVMI(vmi) ? 'virt-controller' : runtimeUserSource(vmi),
+      reason: `${CAP_NET_BIND_SERVICE}: the launcher binds the guest's low ports (port forwarding of masquerade and passt)${isNonRootVMI(vmi) ? '' : `; ${CAP_SYS_NICE}: a root VMI, libvirt sets the scheduling of qemu's threads (realtime, dedicated CPUs)`}`,
+    };
+  }
 }
 
 /** upstream: WithDropALLCapabilities */
-export function withDropAllCapabilities(options: ContainerSpecOptions): void {
+export function withDropAllCapabilities(options: ContainerSpecOptions, why?: Provenance): void {
   options.capabilities = { ...options.capabilities, drop: ['ALL'] };
+  if (options.explanation !== undefined && why !== undefined) (options.securityReasons ??= {}).drop = why;
 }
 
 /** upstream: WithNoCapabilities — replaces whatever was there. */
 export function withNoCapabilities(options: ContainerSpecOptions): void {
   options.capabilities = { drop: ['ALL'] };
+  if (options.explanation !== undefined) {
+    options.securityReasons = {
+      ...options.securityReasons,
+      add: undefined,
+      drop: { source: 'virt-controller', reason: 'always: it needs no capabilities (WithNoCapabilities)' },
+    };
+  }
+}
+
+/** The field that makes a VMI non-root (isNonRootVMI): the deprecated annotation, else status.runtimeUser. */
+export function runtimeUserSource(vmi: VirtualMachineInstance): string {
+  return Object.prototype.hasOwnProperty.call(vmi.metadata?.annotations ?? {}, DeprecatedNonRootVMIAnnotation)
+    ? `metadata.annotations.${DeprecatedNonRootVMIAnnotation}`
+    : 'status.runtimeUser';
+}
+
+/**
+ * Why a VMI runs as root or not: who set status.runtimeUser (virt-api's mutator, recorded as it sets it) or
+ * the deprecated annotation.
+ */
+export function runtimeUserProvenance(
+  vmi: VirtualMachineInstance,
+  explanation: RenderExplanation,
+): Provenance {
+  const source = runtimeUserSource(vmi);
+  const nonRoot = isNonRootVMI(vmi);
+  const recorded = explanation.field(source);
+  const what = nonRoot
+    ? `a non-root VMI: the launcher runs as the qemu user ${NON_ROOT_USER}`
+    : 'a root VMI: the launcher runs as root';
+  return {
+    source: recorded?.source ?? source,
+    reason: `${what} (${recorded?.reason ?? (source === 'status.runtimeUser' ? `the VMI's status.runtimeUser ${vmi.status?.runtimeUser ?? 0}` : 'the deprecated annotation')})`,
+  };
+}
+
+const NON_ROOT_USER = 107;
+
+/** Records why a securityContext that a render step writes as a constant has each of its fields. */
+export function explainFixedSecurityContext(
+  explanation: RenderExplanation,
+  container: Container,
+  source: string,
+  reasons: Partial<Record<keyof SecurityContext, string>>,
+): void {
+  for (const field of Object.keys(container.securityContext ?? {}) as (keyof SecurityContext)[]) {
+    const reason = reasons[field];
+    if (reason !== undefined) explanation.security(container.name, field, source, reason);
+  }
+}
+
+/** upstream: what ContainerSpecRenderer's securityContext sets, field by field, and why. */
+function explainSecurityContext(name: string, context: SecurityContext, options: ContainerSpecOptions): void {
+  const explanation = options.explanation!;
+  const reasons = options.securityReasons ?? {};
+  const user: Provenance = reasons.user ?? {
+    source: 'virt-controller',
+    reason: 'runs as root (the renderer is given no user)',
+  };
+  for (const field of ['runAsUser', 'runAsNonRoot', 'runAsGroup', 'allowPrivilegeEscalation'] as const) {
+    if (context[field] === undefined) continue;
+    const detail =
+      field === 'allowPrivilegeEscalation'
+        ? '; a non-root container may not escalate'
+        : field === 'runAsGroup'
+          ? '; its group is the same as its user'
+          : '';
+    explanation.security(name, field, user.source, `${user.reason}${detail}`);
+  }
+  if (context.privileged !== undefined) {
+    const privileged = reasons.privileged ?? {
+      source: 'virt-controller',
+      reason: 'v1.4.0 always sets it; false (no WithPrivileged)',
+    };
+    explanation.security(name, 'privileged', privileged.source, privileged.reason);
+  }
+  if (context.capabilities !== undefined) {
+    const parts = [
+      context.capabilities.add && reasons.add ? `add: ${reasons.add.reason}` : undefined,
+      context.capabilities.drop && reasons.drop ? `drop ALL: ${reasons.drop.reason}` : undefined,
+    ].filter((part) => part !== undefined);
+    const source = [reasons.add?.source, reasons.drop?.source]
+      .filter((part, index, all) => part !== undefined && all.indexOf(part) === index)
+      .join(', ');
+    explanation.security(name, 'capabilities', source || 'virt-controller', parts.join('; '));
+  }
 }
 
 export function xdgEnvironmentVariables(): EnvVar[] {

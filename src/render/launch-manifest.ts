@@ -26,11 +26,13 @@ import {
   withCapabilities,
   withDropAllCapabilities,
   withNoCapabilities,
+  runtimeUserProvenance,
   type ContainerSpecOptions,
 } from './container.js';
 import { renderNodeSelector, CPU_FEATURE_LABEL_PREFIX } from './node-selector.js';
-import type { RenderExplanation } from './explain.js';
+import { POD_SECURITY_CONTEXT, type RenderExplanation } from './explain.js';
 import {
+  explainSerialConsoleLogSecurity,
   generateSerialConsoleLogContainer,
   ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY,
 } from './serial-console-log.js';
@@ -51,6 +53,7 @@ import {
 import { isBackendStorageNeeded, pvcForVMI } from './storage/backend-storage.js';
 import { generateStorageAnnotations } from './storage/annotations.js';
 import {
+  explainContainerDiskContainers,
   generateContainers,
   generateInitContainers,
   generateKernelBootContainer,
@@ -62,6 +65,7 @@ import {
   unmarshalHookSidecarList,
   CONTAINER_NAME_ENV_VAR,
   HOOK_SOCKETS_SHARED_DIRECTORY,
+  HOOK_SIDECAR_LIST_ANNOTATION_NAME,
   NETWORK_BINDING_PLUGIN_NAME_ENV_VAR,
   type HookSidecar,
 } from './hooks.js';
@@ -94,6 +98,11 @@ const LABEL_VIRTIOFSD_DEBUG_LOGS = 'virtiofsdDebugLogs';
 const ANNOTATION_LIBVIRT_LOG_FILTERS = 'kubevirt.io/libvirt-log-filters';
 const ANNOTATION_KEEP_LAUNCHER_AFTER_FAILURE = 'kubevirt.io/keep-launcher-alive-after-failure';
 const ANNOTATION_LAUNCHER_FAIL_FAST = 'kubevirt.io/func-test-virt-launcher-fail-fast';
+
+const PPC64_PRIVILEGED = {
+  source: 'virt-controller (ppc64le)',
+  reason: 'v1.4.0 on ppc64le: the container runs privileged',
+};
 
 export const FAILED_TO_RENDER_PREFIX = 'failed to render launch manifest: ';
 
@@ -243,17 +252,43 @@ function launcherCommand(
   return command;
 }
 
-function computePodSecurityContext(vmi: VirtualMachineInstance, config: ClusterConfig): PodSecurityContext {
+function computePodSecurityContext(
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  explanation?: RenderExplanation,
+): PodSecurityContext {
   let context: PodSecurityContext = isNonRootVMI(vmi)
     ? { runAsUser: NON_ROOT_UID, runAsGroup: NON_ROOT_UID, runAsNonRoot: true, fsGroup: NON_ROOT_UID }
     : { runAsUser: 0 };
+  if (explanation !== undefined) {
+    const user = runtimeUserProvenance(vmi, explanation);
+    explanation.securityFields(POD_SECURITY_CONTEXT, Object.keys(context), user.source, user.reason);
+  }
   // upstream v1.9.0: fsGroup is the non-root UID for root pods too (virtiofsd runs unprivileged)
-  if (config.release.atLeast('v1.9.0')) context = { fsGroup: NON_ROOT_UID, ...context };
+  if (config.release.atLeast('v1.9.0')) {
+    context = { fsGroup: NON_ROOT_UID, ...context };
+    explanation?.security(
+      POD_SECURITY_CONTEXT,
+      'fsGroup',
+      'virt-controller (v1.9.0)',
+      `always the qemu group ${NON_ROOT_UID}, root VMI or not: the volumes are writable by the unprivileged virtiofsd and qemu`,
+    );
+  }
   const customProfile = config.getSeccompConfiguration()?.virtualMachineInstanceProfile?.customProfile;
   if (customProfile?.localhostProfile !== undefined) {
     context.seccompProfile = { type: 'Localhost', localhostProfile: customProfile.localhostProfile };
   } else if (customProfile?.runtimeDefaultProfile) {
     context.seccompProfile = { type: 'RuntimeDefault' };
+  }
+  if (context.seccompProfile !== undefined) {
+    explanation?.security(
+      POD_SECURITY_CONTEXT,
+      'seccompProfile',
+      'cluster config seccompConfiguration.virtualMachineInstanceProfile.customProfile',
+      context.seccompProfile.type === 'Localhost'
+        ? 'the seccomp profile the cluster config names (localhostProfile)'
+        : "the container runtime's default seccomp profile (runtimeDefaultProfile)",
+    );
   }
   return context;
 }
@@ -277,22 +312,61 @@ function generatePodAnnotations(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   state: ClusterState,
+  explanation?: RenderExplanation,
 ): Record<string, string> {
+  const own = filterVMIAnnotationsForPod(vmi.metadata?.annotations ?? {});
+  if (explanation !== undefined) explainPodAnnotations(explanation, own);
   return {
     'kubevirt.io/domain': vmi.metadata?.name ?? '',
-    ...filterVMIAnnotationsForPod(vmi.metadata?.annotations ?? {}),
+    ...own,
     'kubectl.kubernetes.io/default-container': 'compute',
     'kubevirt.io/migrationTransportUnix': 'true',
     'descheduler.alpha.kubernetes.io/request-evict-only': '',
-    ...generateNetworkAnnotations(vmi, config, state),
-    ...generateStorageAnnotations(vmi, config.release),
+    ...generateNetworkAnnotations(vmi, config, state, explanation),
+    ...generateStorageAnnotations(vmi, config.release, explanation),
   };
+}
+
+/** Why the annotations generatePodAnnotations sets itself are there (in the order it sets them). */
+function explainPodAnnotations(explanation: RenderExplanation, own: Record<string, string>): void {
+  explanation.annotation(
+    'kubevirt.io/domain',
+    'metadata.name',
+    "virt-controller: the VMI's name, the libvirt domain the Pod runs",
+  );
+  for (const key of Object.keys(own)) {
+    const path = `metadata.annotations.${key}`;
+    const recorded = explanation.field(path);
+    explanation.annotation(
+      key,
+      recorded?.source ?? path,
+      recorded
+        ? `${recorded.reason} (copied from the VMI)`
+        : "the VMI's own annotation, copied to the Pod (as all are but kubectl.kubernetes.io/* and kubevirt.io/*-observed-api-version)",
+    );
+  }
+  explanation.annotation(
+    'kubectl.kubernetes.io/default-container',
+    'virt-controller',
+    'always: kubectl exec and logs default to the compute container',
+  );
+  explanation.annotation(
+    'kubevirt.io/migrationTransportUnix',
+    'virt-controller',
+    'always: live migration traffic is proxied over unix sockets',
+  );
+  explanation.annotation(
+    'descheduler.alpha.kubernetes.io/request-evict-only',
+    'virt-controller',
+    'always: the descheduler requests an eviction (which KubeVirt turns into a live migration) instead of deleting the Pod',
+  );
 }
 
 function podLabels(
   vmi: VirtualMachineInstance,
   hostName: string,
   config: ClusterConfig,
+  explanation?: RenderExplanation,
 ): Record<string, string> {
   const labels: Record<string, string> = {
     ...(vmi.metadata?.labels ?? {}),
@@ -300,13 +374,46 @@ function podLabels(
     'kubevirt.io/created-by': vmi.metadata?.uid ?? '',
     'vm.kubevirt.io/name': hostName,
   };
+  if (explanation !== undefined) explainPodLabels(explanation, vmi);
   if (config.release.atLeast('v1.9.0')) {
     // upstream v1.9.0: podLabels adds the VMI id and propagates the istio inject annotation as a label
     labels[VIRTUAL_MACHINE_INSTANCE_ID_LABEL] = calculateVirtualMachineInstanceID(vmi.metadata?.name ?? '');
+    explanation?.label(
+      VIRTUAL_MACHINE_INSTANCE_ID_LABEL,
+      'metadata.name',
+      "v1.9.0: the VMI's name as a label value (hashed when longer than 63 characters)",
+    );
     const inject = vmi.metadata?.annotations?.[ISTIO_INJECT_SIDECAR_ANNOTATION];
-    if (inject !== undefined) labels[ISTIO_INJECT_SIDECAR_LABEL] = inject;
+    if (inject !== undefined) {
+      labels[ISTIO_INJECT_SIDECAR_LABEL] = inject;
+      explanation?.label(
+        ISTIO_INJECT_SIDECAR_LABEL,
+        `metadata.annotations.${ISTIO_INJECT_SIDECAR_ANNOTATION}`,
+        "v1.9.0: the VMI's istio sidecar injection annotation, repeated as the label istio reads",
+      );
+    }
   }
   return labels;
+}
+
+/** Why the labels podLabels sets first are there (in the order it sets them). */
+function explainPodLabels(explanation: RenderExplanation, vmi: VirtualMachineInstance): void {
+  for (const key of Object.keys(vmi.metadata?.labels ?? {})) {
+    const path = `metadata.labels.${key}`;
+    const recorded = explanation.field(path);
+    explanation.label(
+      key,
+      recorded?.source ?? path,
+      recorded ? `${recorded.reason} (copied from the VMI)` : "the VMI's own label, copied to the Pod",
+    );
+  }
+  explanation.label('kubevirt.io', 'virt-controller', 'always: marks the Pod as a virt-launcher Pod');
+  explanation.label('kubevirt.io/created-by', 'metadata.uid', "the VMI's UID: the VMI that owns the Pod");
+  explanation.label(
+    'vm.kubevirt.io/name',
+    vmi.spec.hostname ? 'spec.hostname' : 'metadata.name',
+    "the Pod's hostname: spec.hostname, else the VMI's name up to its first dot (63 characters at most)",
+  );
 }
 
 /** upstream: modifyNodeAffintyToRejectLabel */
@@ -327,6 +434,12 @@ function rejectNodeLabel(original: Affinity | undefined, label: string): Affinit
   return affinity;
 }
 
+/** Who set the VMI's CPU model, when a stage before the render recorded it. */
+function cpuModelNote(explanation: RenderExplanation | undefined): string {
+  const recorded = explanation?.field('spec.domain.cpu.model');
+  return recorded ? ` (${recorded.reason})` : '';
+}
+
 /** upstream: setNodeAffinityForPod */
 function nodeAffinityForPod(
   vmi: VirtualMachineInstance,
@@ -343,7 +456,7 @@ function nodeAffinityForPod(
     reject(
       NODE_HOST_MODEL_IS_OBSOLETE_LABEL,
       'spec.domain.cpu.model',
-      'CPU model host-model (or none): avoid nodes whose host CPU model is obsolete',
+      `CPU model host-model (or none): avoid nodes whose host CPU model is obsolete${cpuModelNote(explanation)}`,
     );
   for (const feature of cpu?.features ?? []) {
     if (feature.policy === 'forbid')
@@ -386,7 +499,14 @@ function setPersistentReservationAntiAffinity(
   if (labels.length === 0) return;
   const metadata = pod.metadata!;
   metadata.labels ??= {};
-  for (const label of labels) metadata.labels[label] = '';
+  for (const label of labels) {
+    metadata.labels[label] = '';
+    explanation?.label(
+      label,
+      'spec.domain.devices.disks[].lun.reservation',
+      'a LUN disk with a persistent reservation: the UID of its PVC, matched by the anti-affinity below',
+    );
+  }
   const spec = pod.spec!;
   spec.affinity ??= {};
   spec.affinity.podAntiAffinity ??= {};
@@ -432,16 +552,33 @@ function setPreferredArchitectureAffinity(
 }
 
 /** upstream: alignPodMultiCategorySecurity */
-function alignPodMultiCategorySecurity(pod: Pod, selinuxType: string, dockerWorkaround: boolean): void {
+function alignPodMultiCategorySecurity(
+  pod: Pod,
+  selinuxType: string,
+  dockerWorkaround: boolean,
+  explanation?: RenderExplanation,
+): void {
   if (selinuxType === '' && !dockerWorkaround) return;
   const spec = pod.spec!;
   if (selinuxType !== '') {
     spec.securityContext ??= {};
     spec.securityContext.seLinuxOptions = { type: selinuxType };
+    explanation?.security(
+      POD_SECURITY_CONTEXT,
+      'seLinuxOptions',
+      'cluster config selinuxLauncherType',
+      `the SELinux type the cluster config gives virt-launcher Pods (${selinuxType})`,
+    );
   }
   if (!dockerWorkaround) return;
   for (const container of spec.containers) {
     if (container.name === 'compute') continue;
+    explanation?.security(
+      container.name,
+      'seLinuxOptions',
+      'feature gate DockerSELinuxMCSWorkaround',
+      `level s0 for every container but compute, so that they share files under Docker's SELinux categories${selinuxType ? `; type ${selinuxType} from cluster config selinuxLauncherType` : ''}`,
+    );
     container.securityContext ??= {};
     const { type: _previousType, ...options } = container.securityContext.seLinuxOptions ?? {};
     container.securityContext.seLinuxOptions = {
@@ -496,9 +633,15 @@ function renderSidecarContainer(
       });
     }
   }
+  const explanation = options.explanation;
+  const runtimeUser = explanation && runtimeUserProvenance(vmi, explanation);
+  if (explanation !== undefined) {
+    spec.explanation = explanation;
+    spec.securityReasons = { user: runtimeUser };
+  }
   if (isNonRootVMI(vmi)) {
     spec.userId = userId;
-    withDropAllCapabilities(spec);
+    withDropAllCapabilities(spec, runtimeUser);
   }
   return renderContainerSpec(
     name,
@@ -570,6 +713,8 @@ function renderPod(
     hookSidecars,
     backendStoragePVCName,
     options.launcherImage,
+    undefined,
+    options.explanation,
   );
 
   const computeSpec: ContainerSpecOptions = {
@@ -580,12 +725,21 @@ function renderPod(
     resources,
     ports: containerPortsFromVMI(vmi),
   };
+  const explanation = options.explanation;
+  const runtimeUser = explanation && runtimeUserProvenance(vmi, explanation);
+  if (explanation !== undefined) {
+    computeSpec.explanation = explanation;
+    computeSpec.securityReasons = { user: runtimeUser };
+  }
   withCapabilities(computeSpec, vmi);
   if (nonRoot) {
     computeSpec.userId = userId;
-    withDropAllCapabilities(computeSpec);
+    withDropAllCapabilities(computeSpec, runtimeUser);
   }
-  if (ppc64 && !v1_9) computeSpec.privileged = true;
+  if (ppc64 && !v1_9) {
+    computeSpec.privileged = true;
+    if (explanation !== undefined) computeSpec.securityReasons!.privileged = PPC64_PRIVILEGED;
+  }
   if (vmi.spec.readinessProbe) {
     computeSpec.readinessProbe = renderComputeProbe(vmi, vmi.spec.readinessProbe, config.release);
   }
@@ -598,6 +752,11 @@ function renderPod(
     config.getImagePullPolicy(),
     command,
     computeSpec,
+  );
+  explanation?.container(
+    'compute',
+    'virt-controller',
+    'always: virt-launcher, libvirt and qemu running the guest',
   );
 
   // upstream v1.9.0: no KUBEVIRT_RESOURCE_NAME_<network> variables any more
@@ -615,12 +774,15 @@ function renderPod(
   const containers: Container[] = [compute];
   // upstream v1.9.0: with image volumes there are no containerDisk / kernel-boot containers
   if (!imageVolumes) {
-    containers.push(...generateContainers(vmi, config));
+    const diskContainers = generateContainers(vmi, config);
     const kernelBoot = generateKernelBootContainer(vmi, config);
-    if (kernelBoot) containers.push(kernelBoot);
+    if (kernelBoot) diskContainers.push(kernelBoot);
+    if (explanation !== undefined) explainContainerDiskContainers(explanation, diskContainers, 'serve');
+    containers.push(...diskContainers);
   }
-  containers.push(...generateVirtioFSContainers(vmi, options.launcherImage, config));
+  containers.push(...generateVirtioFSContainers(vmi, options.launcherImage, config, explanation));
   const consoleLog = generateSerialConsoleLogContainer(vmi, options.launcherImage, config, verbosity);
+  if (consoleLog && explanation !== undefined) explainSerialConsoleLogSecurity(explanation, consoleLog);
   // upstream v1.9.0: guest-console-log is the first init container (a native sidecar)
   if (consoleLog && !v1_9) containers.push(consoleLog);
 
@@ -632,9 +794,19 @@ function renderPod(
       if (!configMap) throw new RenderError(`configmaps "${sidecar.configMap.name}" not found`);
       const configMapName = configMap.metadata?.name ?? sidecar.configMap.name;
       sidecarVolumes.push({ name: configMapName, configMap: { name: configMapName, defaultMode: 0o755 } });
+      explanation?.volume(
+        configMapName,
+        `metadata.annotations.${HOOK_SIDECAR_LIST_ANNOTATION_NAME}`,
+        `the ConfigMap ${configMapName} with the hook script of sidecar ${container.name}`,
+      );
     }
     if (sidecar.pvc) {
       sidecarVolumes.push({ name: sidecar.pvc.name, persistentVolumeClaim: { claimName: sidecar.pvc.name } });
+      explanation?.volume(
+        sidecar.pvc.name,
+        `metadata.annotations.${HOOK_SIDECAR_LIST_ANNOTATION_NAME}`,
+        `the PVC ${sidecar.pvc.name} of sidecar ${container.name}`,
+      );
       if (sidecar.pvc.sharedComputePath) {
         compute.volumeMounts = [
           ...(compute.volumeMounts ?? []),
@@ -643,26 +815,57 @@ function renderPod(
       }
     }
     containers.push(container);
+    explanation?.container(
+      container.name,
+      sidecar.networkBindingPluginName
+        ? `cluster config network.binding.${sidecar.networkBindingPluginName}.sidecarImage`
+        : `metadata.annotations.${HOOK_SIDECAR_LIST_ANNOTATION_NAME}`,
+      sidecar.networkBindingPluginName
+        ? `the sidecar of network binding plugin ${sidecar.networkBindingPluginName}`
+        : 'a hook sidecar the VMI asks for',
+    );
   });
 
-  const annotations = generatePodAnnotations(vmi, config, state);
+  const annotations = generatePodAnnotations(vmi, config, state, options.explanation);
   if (config.vmiMemoryOverheadReportEnabled()) {
     annotations[MEMORY_OVERHEAD_ANNOTATION_BYTES] = computed.memoryOverhead.value().toString();
+    options.explanation?.annotation(
+      MEMORY_OVERHEAD_ANNOTATION_BYTES,
+      'feature gate VmiMemoryOverheadReport',
+      "the launcher's memory overhead in bytes (the overhead terms of the compute container's memory request), for tools and the scheduler's view",
+    );
   }
 
   const initContainers: Container[] = [];
   if (consoleLog && v1_9) initContainers.push(consoleLog);
   if (imageVolumes) {
-    initContainers.push(...generateImageVolumeInitContainers(vmi, config));
+    const imageContainers = generateImageVolumeInitContainers(vmi, config);
+    if (explanation !== undefined)
+      explainContainerDiskContainers(explanation, imageContainers, 'imageVolume');
+    initContainers.push(...imageContainers);
   } else if (haveContainerDiskVolume(vmi.spec.volumes ?? []) || hasKernelBootContainerImage(vmi)) {
     const initSpec: ContainerSpecOptions = {
       release: config.release,
       volumeMounts: [{ name: VIRT_BIN_DIR, mountPath: '/init/usr/bin' }],
       resources: initContainerResourceRequirementsForVMI(vmi, 'container-disk', config),
     };
+    if (explanation !== undefined) {
+      initSpec.explanation = explanation;
+      initSpec.securityReasons = { user: runtimeUser };
+    }
     withNoCapabilities(initSpec);
     if (nonRoot) initSpec.userId = userId;
-    if (ppc64 && !v1_9) initSpec.privileged = true;
+    if (ppc64 && !v1_9) {
+      initSpec.privileged = true;
+      if (explanation !== undefined) initSpec.securityReasons!.privileged = PPC64_PRIVILEGED;
+    }
+    explanation?.container(
+      'container-disk-binary',
+      hasKernelBootContainerImage(vmi) && !haveContainerDiskVolume(vmi.spec.volumes ?? [])
+        ? 'spec.domain.firmware.kernelBoot.container'
+        : 'spec.volumes[].containerDisk',
+      'copies the container-disk binary into virt-bin-share-dir for the containers that serve the images',
+    );
     initContainers.push(
       renderContainerSpec(
         'container-disk-binary',
@@ -678,9 +881,11 @@ function renderPod(
         initSpec,
       ),
     );
-    initContainers.push(...generateInitContainers(vmi, config));
+    const diskInitContainers = generateInitContainers(vmi, config);
     const kernelBootInit = generateKernelBootInitContainer(vmi, config);
-    if (kernelBootInit) initContainers.push(kernelBootInit);
+    if (kernelBootInit) diskInitContainers.push(kernelBootInit);
+    if (explanation !== undefined) explainContainerDiskContainers(explanation, diskInitContainers, 'pull');
+    initContainers.push(...diskInitContainers);
   }
 
   const hostName = sanitizeHostname(vmi);
@@ -688,7 +893,7 @@ function renderPod(
   const pod: Pod = {
     metadata: {
       generateName: `virt-launcher-${name}-`,
-      labels: podLabels(vmi, hostName, config),
+      labels: podLabels(vmi, hostName, config, options.explanation),
       annotations,
       ownerReferences: [
         {
@@ -703,7 +908,7 @@ function renderPod(
     },
     spec: {
       hostname: hostName,
-      securityContext: computePodSecurityContext(vmi, config),
+      securityContext: computePodSecurityContext(vmi, config, options.explanation),
       terminationGracePeriodSeconds: gracePeriodKillAfter,
       restartPolicy: 'Never',
       containers,
@@ -733,6 +938,7 @@ function renderPod(
     pod,
     config.getSELinuxLauncherType(),
     config.dockerSELinuxMCSWorkaroundEnabled(),
+    options.explanation,
   );
 
   const runtimeClassName = config.getDefaultRuntimeClass();

@@ -69,6 +69,12 @@ function hypervNodeSelectors(features: Features | undefined): Record<string, str
   return selectors;
 }
 
+/** ` (<why the VMI has the field>)` when a stage before the render recorded it, else nothing. */
+function fieldNote(explanation: RenderExplanation | undefined, path: string): string {
+  const recorded = explanation?.field(path);
+  return recorded ? ` (${recorded.reason}: ${recorded.source})` : '';
+}
+
 /** The Pod's nodeSelector. upstream: newNodeSelectorRenderer(...).Render() */
 export function renderNodeSelector(
   vmi: VirtualMachineInstance,
@@ -83,7 +89,11 @@ export function renderNodeSelector(
   const architecture = vmi.spec.architecture ?? '';
   if (architecture !== '') {
     selectors[ARCH_LABEL] = architecture.toLowerCase();
-    why([ARCH_LABEL], 'spec.architecture', "a node of the VMI's architecture");
+    why(
+      [ARCH_LABEL],
+      'spec.architecture',
+      `a node of the VMI's architecture${fieldNote(explanation, 'spec.architecture')}`,
+    );
   }
   const clusterSelectors = config.getNodeSelectors();
   Object.assign(selectors, clusterSelectors, vmi.spec.nodeSelector ?? {});
@@ -92,8 +102,18 @@ export function renderNodeSelector(
     'cluster config developerConfiguration.nodeSelectors',
     'node selectors for every VMI of the cluster',
   );
-  why(Object.keys(vmi.spec.nodeSelector ?? {}), 'spec.nodeSelector', "the VMI's own node selector");
-  if (config.release.atLeast('v1.9.0')) return renderNodeSelectorV1_9(vmi, config, selectors, why);
+  if (explanation !== undefined) {
+    for (const key of Object.keys(vmi.spec.nodeSelector ?? {})) {
+      const recorded = explanation.field(`spec.nodeSelector.${key}`);
+      explanation.selector(
+        key,
+        recorded?.source ?? 'spec.nodeSelector',
+        recorded?.reason ?? "the VMI's own node selector",
+      );
+    }
+  }
+  if (config.release.atLeast('v1.9.0'))
+    return renderNodeSelectorV1_9(vmi, config, selectors, why, explanation);
 
   const enable = (label: string, source: string, reason: string): void => {
     selectors[label] = 'true';
@@ -140,6 +160,7 @@ function renderNodeSelectorV1_9(
   config: ClusterConfig,
   selectors: Record<string, string>,
   why: (keys: Iterable<string>, source: string, reason: string) => void,
+  explanation?: RenderExplanation,
 ): Record<string, string> {
   const architecture = vmi.spec.architecture ?? '';
   const crossArchitecture = config.isFeatureGateEnabled('CrossArchitectureVirtualization');
@@ -180,7 +201,7 @@ function renderNodeSelectorV1_9(
     enable(
       SUPPORTED_MACHINE_TYPE_LABEL_PREFIX + machineType,
       vmi.status?.machine?.type ? 'status.machine.type' : 'spec.domain.machine.type',
-      'a node supporting the machine type',
+      `a node supporting the machine type${fieldNote(explanation, 'spec.domain.machine.type')}`,
     );
   if (modelLabel !== '')
     for (const featureLabel of cpuFeatureLabels(vmi))

@@ -48,7 +48,7 @@ import { float64ToInt64, goFormatG, goParseFloat } from '../util/go/float.js';
 import { labelSelectorAsSelector, LabelSelectorError } from './util/label-selector.js';
 import { calculateNetworkMemory } from './network/netbinding-memory.js';
 import { hasVMIPersistentReservation } from './storage/reservation.js';
-import type { ExplainTerm, RenderExplanation, RendererList } from './explain.js';
+import { sumTerms, type ExplainTerm, type RenderExplanation, type RendererList } from './explain.js';
 
 const K8sDevicePrefix = 'devices.kubevirt.io';
 export const KvmDevice = 'devices.kubevirt.io/kvm';
@@ -180,13 +180,25 @@ export class ResourceRenderer {
         ['vmLimits', this.vmLimits, 'limits'],
       ] as const) {
         for (const [name, value] of entries) {
-          explanation.set(list, name, [
-            {
-              name: `spec.domain.resources.${field}.${name}`,
-              value,
-              reason: `the VMI's own ${name} ${field.slice(0, -1)}`,
-            },
-          ]);
+          const path = `spec.domain.resources.${field}.${name}`;
+          const recorded = explanation.field(path);
+          // a default derived from other fields (the guest memory and the overcommit) keeps its addends
+          const derived = recorded?.terms;
+          explanation.set(
+            list,
+            name,
+            derived !== undefined && sumTerms(derived).cmp(value) === 0
+              ? derived
+              : [
+                  {
+                    name: path,
+                    value,
+                    reason: recorded
+                      ? `not in the input: ${recorded.reason} (${recorded.source})`
+                      : `the VMI's own ${name} ${field.slice(0, -1)}`,
+                  },
+                ],
+          );
         }
       }
     }
@@ -254,6 +266,24 @@ export class ResourceRenderer {
 
 export type ResourceRendererOption = (renderer: ResourceRenderer) => void;
 
+/** `; <why the VMI has the field>` when a stage before the render recorded it, else nothing. */
+function provenanceNote(explanation: RenderExplanation | undefined, path: string): string {
+  const recorded = explanation?.field(path);
+  return recorded ? `; ${path}: ${recorded.reason}` : '';
+}
+
+/** Why auto limits apply: the ResourceQuotas with limits.<resource>, or the CPU namespace label selector. */
+export function autoLimitsReason(resource: string, namespace: string, state: ClusterState): string {
+  const quotas = state
+    .listResourceQuotas(namespace)
+    .filter((quota) => Object.prototype.hasOwnProperty.call(quota.spec?.hard ?? {}, `limits.${resource}`))
+    .map((quota) => quota.metadata?.name ?? '');
+  const why = quotas.length
+    ? `ResourceQuota ${quotas.join(', ')} in namespace ${namespace} sets limits.${resource}`
+    : `cluster config autoCPULimitNamespaceLabelSelector matches namespace ${namespace}`;
+  return `auto ${resource} limits (feature gate AutoResourceLimitsGate; no ${resource} limit in the VMI): ${why}`;
+}
+
 // upstream: WithEphemeralStorageRequest
 export function withEphemeralStorageRequest(): ResourceRendererOption {
   return (renderer) => {
@@ -264,6 +294,16 @@ export function withEphemeralStorageRequest(): ResourceRendererOption {
     );
     const limit = renderer.vmLimits.get(ResourceEphemeralStorage);
     if (limit !== undefined) renderer.vmLimits.set(ResourceEphemeralStorage, limit.add(overhead));
+    const explanation = renderer.explanation;
+    if (explanation !== undefined) {
+      const term = {
+        name: 'ephemeralStorageOverhead',
+        value: overhead,
+        reason: "virt-launcher's own scratch space, on top of the VMI's",
+      };
+      explanation.add('vmRequests', ResourceEphemeralStorage, term);
+      if (limit !== undefined) explanation.add('vmLimits', ResourceEphemeralStorage, term);
+    }
   };
 }
 
@@ -278,6 +318,7 @@ export function withoutDedicatedCPU(
   cpuAllocationRatio: number,
   withCPULimits: boolean,
   ioThreadCPUs = 0,
+  cpuLimitsReason?: () => string,
 ): ResourceRendererOption {
   return (renderer) => {
     const vcpus = calcVCPUs(cpu) + ioThreadCPUs;
@@ -295,7 +336,7 @@ export function withoutDedicatedCPU(
         {
           name: 'vCPUs / cpuAllocationRatio',
           value: request,
-          reason: `${vcpus} vCPU${ioThreadCPUs ? ` (including ${ioThreadCPUs} IO thread CPUs)` : ''} / cpuAllocationRatio ${cpuAllocationRatio} (cluster config developerConfiguration.cpuAllocationRatio), printed with %g`,
+          reason: `${vcpus} vCPU${ioThreadCPUs ? ` (including ${ioThreadCPUs} IO thread CPUs)` : ''} / cpuAllocationRatio ${cpuAllocationRatio} (cluster config developerConfiguration.cpuAllocationRatio), printed with %g${provenanceNote(renderer.explanation, 'spec.domain.cpu')}`,
         },
       ]);
     } catch (error) {
@@ -312,7 +353,7 @@ export function withoutDedicatedCPU(
         {
           name: 'autoCPULimits',
           value: limit,
-          reason: `${vcpus} vCPU: auto CPU limits (a ResourceQuota with limits.cpu, or autoCPULimitNamespaceLabelSelector matches the namespace)`,
+          reason: `${vcpus} vCPU: ${cpuLimitsReason?.() ?? 'auto CPU limits'}`,
         },
       ]);
     }
@@ -334,7 +375,7 @@ export function withHugePages(vmMemory: Memory, memoryOverhead: Quantity): Resou
       const hugepagesTerm = {
         name: 'hugepages',
         value: hugepagesMemory,
-        reason: `the guest memory in ${vmMemory.hugepages?.pageSize ?? ''} huge pages (spec.domain.memory.hugepages; the memory request, at most spec.domain.memory.guest)`,
+        reason: `the guest memory in ${vmMemory.hugepages?.pageSize ?? ''} huge pages (spec.domain.memory.hugepages; the memory request, at most spec.domain.memory.guest)${provenanceNote(explanation, 'spec.domain.memory.hugepages')}`,
       };
       explanation.set('calculatedRequests', hugepageType, [hugepagesTerm]);
       explanation.set('calculatedLimits', hugepageType, [hugepagesTerm]);
@@ -408,7 +449,7 @@ export function withMemoryRequests(vmMemory: Memory | undefined, overcommit: num
     const guestTerm = (): ExplainTerm => ({
       name: source,
       value: guest,
-      reason: `no memory request nor limit: the request defaults to ${source === 'spec.domain.memory.guest' ? 'the guest memory' : 'one huge page'}`,
+      reason: `no memory request nor limit: the request defaults to ${source === 'spec.domain.memory.guest' ? 'the guest memory' : 'one huge page'}${provenanceNote(renderer.explanation, source)}`,
     });
     if (overcommit === 100) {
       // upstream copies the VMI's guest quantity (an inf.Dec one is then changed in place by
@@ -489,7 +530,7 @@ export function withAutoMemoryLimits(
         {
           name: 'autoMemoryLimitsRatio',
           value: limit.sub(memoryRequest),
-          reason: `auto memory limits (a ResourceQuota with limits.memory, no memory limit): the request × ${ratio} (namespace label ${AutoMemoryLimitsRatioLabel}; ${DefaultMemoryLimitOverheadRatio} without it), in whole bytes`,
+          reason: `${autoLimitsReason(ResourceMemory, namespace, state)}: the request × ${ratio} (namespace label ${AutoMemoryLimitsRatioLabel}; ${DefaultMemoryLimitOverheadRatio} without it), in whole bytes`,
         },
       ]);
     }
@@ -511,7 +552,7 @@ export function withCPUPinning(
     if (vcpus !== 0) {
       const limit = newQuantity(vcpus, 'BinarySI');
       renderer.calculatedLimits.set(ResourceCPU, limit);
-      explanation?.set('calculatedLimits', ResourceCPU, [dedicatedVCPUsTerm(limit)]);
+      explanation?.set('calculatedLimits', ResourceCPU, [dedicatedVCPUsTerm(limit, explanation)]);
     } else {
       const cpuLimit = renderer.vmLimits.get(ResourceCPU);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
@@ -533,15 +574,15 @@ export function withCPUPinning(
       );
       if (evenParity && limits.value() % 2n === 0n) emulatorThreadCPUs = newQuantity(2, 'BinarySI');
       renderer.vmLimits.set(ResourceCPU, limits.add(emulatorThreadCPUs));
-      const emulatorTerm = emulatorThreadTerm(emulatorThreadCPUs, evenParity);
+      const emulatorTerm = explanation && emulatorThreadTerm(emulatorThreadCPUs, evenParity, explanation);
       explanation?.set('vmLimits', ResourceCPU, [
         ...(explanation.terms('calculatedLimits', ResourceCPU) ?? []),
-        emulatorTerm,
+        emulatorTerm!,
       ]);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
       if (cpuRequest !== undefined) {
         renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
-        explanation?.add('vmRequests', ResourceCPU, emulatorTerm);
+        explanation?.add('vmRequests', ResourceCPU, emulatorTerm!);
       }
     }
 
@@ -549,16 +590,20 @@ export function withCPUPinning(
   };
 }
 
-const dedicatedVCPUsTerm = (value: Quantity): ExplainTerm => ({
+const dedicatedVCPUsTerm = (value: Quantity, explanation: RenderExplanation | undefined): ExplainTerm => ({
   name: 'dedicated vCPUs',
   value,
-  reason: 'spec.domain.cpu.dedicatedCpuPlacement: one whole CPU per vCPU (sockets × cores × threads)',
+  reason: `spec.domain.cpu.dedicatedCpuPlacement: one whole CPU per vCPU (sockets × cores × threads)${provenanceNote(explanation, 'spec.domain.cpu.dedicatedCpuPlacement')}${provenanceNote(explanation, 'spec.domain.cpu')}`,
 });
 
-const emulatorThreadTerm = (value: Quantity, evenParity: boolean): ExplainTerm => ({
+const emulatorThreadTerm = (
+  value: Quantity,
+  evenParity: boolean,
+  explanation: RenderExplanation,
+): ExplainTerm => ({
   name: 'isolateEmulatorThread',
   value,
-  reason: `spec.domain.cpu.isolateEmulatorThread: a CPU for the emulator thread${evenParity ? ` (annotation ${KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY}: 2 when the count is even)` : ''}`,
+  reason: `spec.domain.cpu.isolateEmulatorThread: a CPU for the emulator thread${evenParity ? ` (annotation ${KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY}: 2 when the count is even)` : ''}${provenanceNote(explanation, 'spec.domain.cpu.isolateEmulatorThread')}`,
 });
 
 /** vmLimits' memory becomes a copy of the request, sharing its inf.Dec if it has one. */
@@ -600,7 +645,7 @@ function withCPUPinningV190(
       const total = vcpus + ioThreadCPUs;
       renderer.vmLimits.set(ResourceCPU, newQuantity(total, 'BinarySI'));
       renderer.vmRequests.set(ResourceCPU, newQuantity(total, 'BinarySI'));
-      const terms = [dedicatedVCPUsTerm(newQuantity(vcpus, 'BinarySI')), ...ioThreadsTerms];
+      const terms = [dedicatedVCPUsTerm(newQuantity(vcpus, 'BinarySI'), explanation), ...ioThreadsTerms];
       explanation?.set('vmLimits', ResourceCPU, terms);
       explanation?.set('vmRequests', ResourceCPU, terms);
     } else {
@@ -627,12 +672,12 @@ function withCPUPinningV190(
         emulatorThreadCPUs = newQuantity(2, 'BinarySI');
       }
       renderer.vmLimits.set(ResourceCPU, limits.add(emulatorThreadCPUs));
-      const emulatorTerm = emulatorThreadTerm(emulatorThreadCPUs, evenParity);
-      explanation?.add('vmLimits', ResourceCPU, emulatorTerm);
+      const emulatorTerm = explanation && emulatorThreadTerm(emulatorThreadCPUs, evenParity, explanation);
+      explanation?.add('vmLimits', ResourceCPU, emulatorTerm!);
       const cpuRequest = renderer.vmRequests.get(ResourceCPU);
       if (cpuRequest !== undefined) {
         renderer.vmRequests.set(ResourceCPU, cpuRequest.add(emulatorThreadCPUs));
-        explanation?.add('vmRequests', ResourceCPU, emulatorTerm);
+        explanation?.add('vmRequests', ResourceCPU, emulatorTerm!);
       }
     }
 
@@ -649,12 +694,18 @@ function bumpResource(list: ResourceList, name: string): void {
 }
 
 /** upstream requestResource + copy back into the calculated lists (shared by the device options). */
-function withRequestedResources(names: () => Iterable<string>): ResourceRendererOption {
+function withRequestedResources(names: () => Iterable<string>, why: string): ResourceRendererOption {
   return (renderer) => {
     const resources = renderer.resourceRequirements();
+    const explanation = renderer.explanation;
     for (const name of names()) {
       bumpResource(resources.limits, name);
       bumpResource(resources.requests, name);
+      if (explanation !== undefined) {
+        const term = { name, value: newQuantity(1, 'DecimalSI'), reason: why };
+        explanation.add('calculatedRequests', name, term);
+        explanation.add('calculatedLimits', name, term);
+      }
     }
     copyResources(resources.limits, renderer.calculatedLimits);
     copyResources(resources.requests, renderer.calculatedRequests);
@@ -665,17 +716,26 @@ function withRequestedResources(names: () => Iterable<string>): ResourceRenderer
 export function withNetworkResources(
   networkToResourceMap: ReadonlyMap<string, string>,
 ): ResourceRendererOption {
-  return withRequestedResources(() => [...networkToResourceMap.values()].filter((name) => name !== ''));
+  return withRequestedResources(
+    () => [...networkToResourceMap.values()].filter((name) => name !== ''),
+    'spec.networks[].multus: the device plugin resource its NetworkAttachmentDefinition names (k8s.v1.cni.cncf.io/resourceName), one per network',
+  );
 }
 
 // upstream: WithGPUs (v1.4.0); v1.9.0's WithGPUsDevicePlugins passes only the device-plugin GPUs
 export function withGPUs(gpus: readonly { deviceName: string }[]): ResourceRendererOption {
-  return withRequestedResources(() => gpus.map((gpu) => gpu.deviceName));
+  return withRequestedResources(
+    () => gpus.map((gpu) => gpu.deviceName),
+    'spec.domain.devices.gpus[].deviceName: one device of the device plugin per GPU',
+  );
 }
 
 // upstream: WithHostDevices (v1.4.0); v1.9.0's WithHostDevicesDevicePlugins passes only device-plugin devices
 export function withHostDevices(hostDevices: readonly { deviceName: string }[]): ResourceRendererOption {
-  return withRequestedResources(() => hostDevices.map((device) => device.deviceName));
+  return withRequestedResources(
+    () => hostDevices.map((device) => device.deviceName),
+    'spec.domain.devices.hostDevices[].deviceName: one device of the device plugin per host device',
+  );
 }
 
 /** A GPU or host device's DRA claim request (v1.9.0 ClaimRequest, inlined: present when either key is). */
@@ -733,28 +793,55 @@ export function withNetworksDRA(networks: readonly Network[]): ResourceRendererO
 
 // upstream: WithSEV
 export function withSEV(): ResourceRendererOption {
-  return withRequestedResources(() => [SevDevice]);
+  return withRequestedResources(
+    () => [SevDevice],
+    'spec.domain.launchSecurity.sev (or snp): the SEV device of the node',
+  );
 }
 
 // upstream v1.9.0: WithTDX
 export function withTDX(): ResourceRendererOption {
-  return withRequestedResources(() => [TdxDevice]);
+  return withRequestedResources(
+    () => [TdxDevice],
+    'spec.domain.launchSecurity.tdx: the TDX device of the node',
+  );
 }
 
 // upstream v1.9.0: WithIOMMUFD
 export function withIOMMUFD(): ResourceRendererOption {
-  return withRequestedResources(() => [IOMMUFDDevice]);
+  return withRequestedResources(() => [IOMMUFDDevice], 'feature gate IOMMUFD: the iommufd device for VFIO');
 }
 
 // upstream: WithPersistentReservation
 export function withPersistentReservation(): ResourceRendererOption {
-  return withRequestedResources(() => [PrDevice]);
+  return withRequestedResources(
+    () => [PrDevice],
+    'a LUN disk with reservation: the persistent-reservation helper of the node',
+  );
 }
 
 // upstream: WithVirtualizationResources
 export function withVirtualizationResources(virtResources: ResourceList): ResourceRendererOption {
-  return (renderer) => copyResources(virtResources, renderer.vmLimits);
+  return (renderer) => {
+    copyResources(virtResources, renderer.vmLimits);
+    const explanation = renderer.explanation;
+    if (explanation === undefined) return;
+    for (const [name, value] of virtResources) {
+      const reason =
+        VIRTUALIZATION_DEVICE_REASONS[name] ??
+        `the hypervisor device /dev/${name.slice(K8sDevicePrefix.length + 1)} (not developerConfiguration.useEmulation)`;
+      explanation.set('vmLimits', name, [{ name, value, reason }]);
+    }
+  };
 }
+
+/** Why getRequiredResources asks for each device (explain). */
+const VIRTUALIZATION_DEVICE_REASONS: Readonly<Record<string, string>> = {
+  [TunDevice]:
+    'the VMI has interfaces (or gets the default pod interface, autoattachPodInterface): /dev/net/tun',
+  [VhostNetDevice]: 'a virtio interface (not developerConfiguration.useEmulation): /dev/vhost-net',
+  [VhostVsockDevice]: 'spec.domain.devices.autoattachVSOCK: /dev/vhost-vsock',
+};
 
 /**
  * The device plugin resource of the hypervisor (upstream v1.9.0 ConstructHypervisorResourceName over
@@ -911,7 +998,8 @@ export function getMemoryOverhead(
   add(
     'perVCPU',
     newQuantity(BigInt.asIntN(64, perVCPU.value() * vcpus), perVCPU.format),
-    () => `8Mi per vCPU × ${vcpus} vCPU (${vcpuSource})`,
+    () =>
+      `8Mi per vCPU × ${vcpus} vCPU (${vcpuSource}${domain.cpu ? provenanceNote(explanation, 'spec.domain.cpu') : ''})`,
   );
 
   add('IOThread', mustParse('8Mi'), 'the IOThread');
@@ -1185,7 +1273,13 @@ export function vmiResourceOptions(
     },
     {
       predicate: (v) => !isCPUDedicated(v),
-      option: withoutDedicatedCPU(domain.cpu, config.getCPUAllocationRatio(), withCPULimits, ioThreadCPUs),
+      option: withoutDedicatedCPU(
+        domain.cpu,
+        config.getCPUAllocationRatio(),
+        withCPULimits,
+        ioThreadCPUs,
+        () => autoLimitsReason(ResourceCPU, vmi.metadata?.namespace ?? '', state),
+      ),
     },
     { predicate: hasHugePages, option: withHugePages(domain.memory ?? {}, memoryOverhead) },
     { predicate: (v) => !hasHugePages(v), option: withMemoryOverhead(domain.resources, memoryOverhead) },

@@ -5,6 +5,8 @@ import type { ClusterConfig } from '../cluster/cluster-config.js';
 import { Quantity } from '../quantity/quantity.js';
 import { NON_ROOT_UID, VIRT_PRIVATE_DIR } from './options.js';
 import { isCPUDedicated, wantsToHaveQOSGuaranteed } from '../pkg/util/vmi.js';
+import { explainFixedSecurityContext } from './container.js';
+import type { RenderExplanation } from './explain.js';
 
 export const ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY = 'VIRT_LAUNCHER_LOG_VERBOSITY';
 
@@ -71,4 +73,19 @@ export function generateSerialConsoleLogContainer(
   // upstream v1.9.0: a native sidecar (an init container that keeps running)
   if (v1_9) container.restartPolicy = 'Always';
   return container;
+}
+
+/** Why guest-console-log runs as it does. */
+export function explainSerialConsoleLogSecurity(explanation: RenderExplanation, container: Container): void {
+  explanation.container(
+    container.name,
+    'spec.domain.devices.logSerialConsole',
+    "streams the guest's serial console to the Pod log (unless logSerialConsole is false, or the cluster config's virtualMachineOptions.disableSerialConsoleLog and logSerialConsole unset)",
+  );
+  explainFixedSecurityContext(explanation, container, 'virt-controller', {
+    runAsUser: `always the qemu user ${NON_ROOT_UID}: it only reads the console log, root VMI or not`,
+    runAsNonRoot: 'always: it only reads the console log',
+    allowPrivilegeEscalation: 'always false: it only reads the console log',
+    capabilities: 'drop ALL, always: it needs none',
+  });
 }

@@ -1,5 +1,7 @@
 // virtiofsd containers that share filesystems (PVCs, config volumes) with the guest.
 // upstream: pkg/virt-controller/services/virtiofs.go, pkg/virtiofs/virtiofs.go
+import type { RenderExplanation } from './explain.js';
+import { explainFixedSecurityContext } from './container.js';
 import type { Container, ResourceRequirements, SecurityContext, VolumeMount } from '../types/k8s.js';
 import type { Volume, VirtualMachineInstance } from '../types/kubevirt.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
@@ -40,6 +42,7 @@ export function generateVirtioFSContainers(
   vmi: VirtualMachineInstance,
   image: string,
   config: ClusterConfig,
+  explanation?: RenderExplanation,
 ): Container[] {
   const passthroughFSVolumes = new Set((vmi.spec.domain.devices.filesystems ?? []).map((fs) => fs.name));
   if (passthroughFSVolumes.size === 0) return [];
@@ -56,7 +59,7 @@ export function generateVirtioFSContainers(
       dedicated || wantsToHaveQOSGuaranteed(vmi, config.release),
       config,
     );
-    containers.push(generateContainerFromVolume(config, volume, image, resources));
+    containers.push(generateContainerFromVolume(config, volume, image, resources, explanation));
   }
   return containers;
 }
@@ -130,6 +133,7 @@ function generateContainerFromVolume(
   volume: Volume,
   image: string,
   resources: ResourceRequirements,
+  explanation?: RenderExplanation,
 ): Container {
   const args = virtiofsdArgs(config, volume);
   // upstream v1.9.0: virtiofsd always runs unprivileged
@@ -141,7 +145,7 @@ function generateContainerFromVolume(
   ];
   if (!isAutoMount(volume)) volumeMounts.push({ name: volume.name, mountPath: virtioFSMountPoint(volume) });
 
-  return {
+  const container: Container = {
     name: `virtiofs-${volume.name}`,
     image,
     imagePullPolicy: 'IfNotPresent',
@@ -151,6 +155,38 @@ function generateContainerFromVolume(
     resources,
     securityContext: securityContextVirtioFS(profile),
   };
+  if (explanation !== undefined) explainVirtioFSSecurity(explanation, container, config, profile);
+  return container;
+}
+
+/** Why a virtiofsd container runs privileged (v1.4.0, feature gate) or not. */
+function explainVirtioFSSecurity(
+  explanation: RenderExplanation,
+  container: Container,
+  config: ClusterConfig,
+  profile: SecurityProfile,
+): void {
+  explanation.container(
+    container.name,
+    `spec.domain.devices.filesystems[${container.name.slice('virtiofs-'.length)}]`,
+    `virtiofsd: shares volume ${container.name.slice('virtiofs-'.length)} with the guest as a filesystem`,
+  );
+  const privileged = profile === 'privileged';
+  const why = privileged
+    ? 'v1.4.0, feature gate ExperimentalVirtiofsSupport and a volume that is not a ConfigMap, Secret, ServiceAccount or DownwardAPI: virtiofsd runs as root'
+    : config.release.atLeast('v1.9.0')
+      ? 'v1.9.0: virtiofsd always runs unprivileged, as the qemu user'
+      : 'a ConfigMap, Secret, ServiceAccount or DownwardAPI volume (or feature gate ExperimentalVirtiofsSupport off): virtiofsd runs unprivileged, as the qemu user';
+  const source = privileged ? 'feature gate ExperimentalVirtiofsSupport' : 'spec.domain.devices.filesystems';
+  explainFixedSecurityContext(explanation, container, source, {
+    runAsUser: why,
+    runAsGroup: why,
+    runAsNonRoot: why,
+    allowPrivilegeEscalation: why,
+    capabilities: privileged
+      ? `${why}, with the capabilities it needs to serve any file as its owner (chown, setuid, mknod, chroot sandbox)`
+      : `drop ALL: ${why}`,
+  });
 }
 
 /** virtiofsd's arguments. */

@@ -40,6 +40,8 @@ import {
 } from './storage/backend-storage.js';
 import { KERNEL_BOOT_VOLUME_NAME, LAUNCHER_VOLUME, hasImageDigest, type ImageIDs } from './container-disk.js';
 import { HOOK_SOCKETS_SHARED_DIRECTORY, type HookSidecar } from './hooks.js';
+import type { RenderExplanation } from './explain.js';
+import { runtimeUserSource } from './container.js';
 import { VIRTIOFS_CONTAINERS, VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR } from './virtiofs.js';
 import { bindingPluginNetworkWithDeviceInfoExist, sriovInterfaceExist } from '../pkg/network/vmispec.js';
 import {
@@ -120,7 +122,13 @@ class VolumeRenderer {
     readonly ephemeralDiskDir: string,
     readonly containerDiskDir: string,
     readonly virtShareDir: string,
+    readonly explanation?: RenderExplanation,
   ) {}
+
+  /** Records why a volume is in the Pod (explain only; `reason` is formatted only then). */
+  explain(name: string, source: string, reason: string | (() => string)): void {
+    this.explanation?.volume(name, source, typeof reason === 'string' ? reason : reason());
+  }
 
   // upstream: VolumeRenderer.Mounts
   mounts(): VolumeMount[] {
@@ -146,6 +154,7 @@ class VolumeRenderer {
 
   // upstream: VolumeRenderer.Volumes
   volumes(): PodVolume[] {
+    if (this.explanation !== undefined) this.explainLauncherVolumes();
     return [
       emptyDirVolume('private'),
       emptyDirVolume('public'),
@@ -156,6 +165,29 @@ class VolumeRenderer {
       ...(this.images.useImageVolumes ? [] : [emptyDirVolume(CONTAINER_DISKS_VOLUME)]),
       ...this.podVolumes,
     ];
+  }
+
+  /** Why the volumes every launcher Pod has are there (recorded first: they come first). */
+  private explainLauncherVolumes(): void {
+    const recorded = new Map(this.explanation!.volumes);
+    this.explanation!.volumes.clear();
+    const always: [string, string][] = [
+      ['private', "virt-launcher's private directory (/var/run/kubevirt-private)"],
+      ['public', 'the directory shared with virt-handler (/var/run/kubevirt)'],
+      ['sockets', "virt-launcher's command sockets, which virt-handler talks to"],
+      [VIRT_BIN_DIR_VOLUME, 'the container-disk binary, copied here for the container-disk containers'],
+      ['libvirt-runtime', "libvirt's runtime directory (/var/run/libvirt)"],
+      ['ephemeral-disks', 'ephemeral disk overlays and generated disks (cloud-init, config drives)'],
+    ];
+    for (const [name, reason] of always) this.explain(name, 'virt-controller', `always: ${reason}`);
+    if (!this.images.useImageVolumes) {
+      this.explain(
+        CONTAINER_DISKS_VOLUME,
+        'virt-controller',
+        'always (without feature gate ImageVolume): where the container-disk containers expose their images',
+      );
+    }
+    for (const [name, why] of recorded) this.explanation!.volumes.set(name, why);
   }
 
   // upstream: VolumeRenderer.VolumeDevices
@@ -187,6 +219,9 @@ class VolumeRenderer {
       name: volume.name,
       persistentVolumeClaim: { claimName: source.claimName, ...readOnlyIfTrue(source.readOnly) },
     });
+    this.explain(volume.name, `spec.volumes[${volume.name}].persistentVolumeClaim`, () =>
+      this.pvcReason(`the PVC ${source.claimName}`, volume),
+    );
   }
 
   // upstream: handleEphemeralVolume (the PVC volume source is copied as is)
@@ -197,6 +232,9 @@ class VolumeRenderer {
     if (source)
       podVolume.persistentVolumeClaim = { claimName: source.claimName, ...readOnlyIfTrue(source.readOnly) };
     this.podVolumes.push(podVolume);
+    this.explain(volume.name, `spec.volumes[${volume.name}].ephemeral`, () =>
+      this.pvcReason(`the ephemeral volume's PVC ${source?.claimName ?? ''}`, volume),
+    );
   }
 
   // upstream: handleDataVolume
@@ -204,6 +242,9 @@ class VolumeRenderer {
     const claimName = volume.dataVolume!.name;
     this.addPVCToLaunchManifest(state, volume, claimName);
     this.podVolumes.push({ name: volume.name, persistentVolumeClaim: { claimName } });
+    this.explain(volume.name, `spec.volumes[${volume.name}].dataVolume`, () =>
+      this.pvcReason(`the PVC of the DataVolume ${claimName}`, volume),
+    );
   }
 
   // upstream: handleHostDisk
@@ -217,6 +258,11 @@ class VolumeRenderer {
       name: volume.name,
       hostPath: { path: dirPath(hostDisk.path), type: hostPathType },
     });
+    this.explain(
+      volume.name,
+      `spec.volumes[${volume.name}].hostDisk`,
+      () => `a hostDisk: the node's directory ${dirPath(hostDisk.path)}, which holds its image`,
+    );
   }
 
   // upstream: handleDownwardMetrics
@@ -225,6 +271,11 @@ class VolumeRenderer {
       name: volume.name,
       emptyDir: { medium: 'Memory', sizeLimit: Quantity.parse('1Mi').toString() },
     });
+    this.explain(
+      volume.name,
+      `spec.volumes[${volume.name}].downwardMetrics`,
+      'a downwardMetrics disk: a small in-memory directory for the metrics virt-handler writes',
+    );
     this.podVolumeMounts.push({ name: volume.name, mountPath: DOWNWARD_METRIC_DISKS_DIR });
   }
 
@@ -241,6 +292,12 @@ class VolumeRenderer {
       if (!ref) continue;
       const volumeName = `${volume.name}-${suffix}`;
       this.podVolumes.push({ name: volumeName, secret: secretSource(ref.name) });
+      this.explain(
+        volumeName,
+        `spec.volumes[${volume.name}].${volume.cloudInitNoCloud ? 'cloudInitNoCloud' : 'cloudInitConfigDrive'}.${suffix === 'udata' ? 'secretRef' : 'networkDataSecretRef'}`,
+        () =>
+          `the Secret ${ref.name ?? ''} with the cloud-init ${subPath === 'userdata' ? 'user data' : 'network data'} of volume ${volume.name}`,
+      );
       const camelSubPath = subPath === 'userdata' ? 'userData' : 'networkData';
       for (const sub of [subPath, camelSubPath]) {
         this.podVolumeMounts.push({
@@ -266,6 +323,11 @@ class VolumeRenderer {
   // upstream: handleSysprep
   handleSysprep(volume: Volume): void {
     this.podVolumes.push({ name: volume.name, ...sysprepVolumeSource(volume.sysprep!) });
+    this.explain(
+      volume.name,
+      `spec.volumes[${volume.name}].sysprep`,
+      'a sysprep volume: its ConfigMap or Secret (the answer files)',
+    );
     this.podVolumeMounts.push({
       name: volume.name,
       mountPath: joinPath(SYSPREP_SOURCE_DIR, volume.name),
@@ -279,6 +341,11 @@ class VolumeRenderer {
     const source: NonNullable<PodVolume['secret']> = secretSource(secret.secretName);
     if (secret.optional !== undefined && secret.optional !== null) source.optional = secret.optional;
     this.podVolumes.push({ name: volume.name, secret: source });
+    this.explain(
+      volume.name,
+      `spec.volumes[${volume.name}].secret`,
+      () => `the Secret ${secret.secretName ?? ''}, served to the guest as a disk or a filesystem`,
+    );
   }
 
   // upstream: addSecretVolumeMount
@@ -297,6 +364,11 @@ class VolumeRenderer {
     if (configMap.name) source.name = configMap.name;
     if (configMap.optional !== undefined && configMap.optional !== null) source.optional = configMap.optional;
     this.podVolumes.push({ name: volume.name, configMap: source });
+    this.explain(
+      volume.name,
+      `spec.volumes[${volume.name}].configMap`,
+      () => `the ConfigMap ${configMap.name ?? ''}, served to the guest as a disk or a filesystem`,
+    );
   }
 
   // upstream: addConfigMapVolumeMount
@@ -323,6 +395,11 @@ class VolumeRenderer {
     const source: NonNullable<PodVolume['downwardAPI']> = {};
     if (volume.downwardAPI!.fields) source.items = items;
     this.podVolumes.push({ name: volume.name, downwardAPI: source });
+    this.explain(
+      volume.name,
+      `spec.volumes[${volume.name}].downwardAPI`,
+      "the Pod's own fields (downward API), served to the guest as a disk or a filesystem",
+    );
   }
 
   // upstream: addDownwardAPIVolumeMount
@@ -345,6 +422,12 @@ class VolumeRenderer {
   addContainerDiskVolume(volume: Volume): void {
     const containerDisk = volume.containerDisk!;
     this.podVolumes.push(this.imageVolume(volume.name, containerDisk.image, containerDisk.imagePullPolicy));
+    this.explain(
+      volume.name,
+      `spec.volumes[${volume.name}].containerDisk`,
+      () =>
+        `the containerDisk image ${containerDisk.image}, mounted as an image volume (feature gate ImageVolume)`,
+    );
   }
 
   // upstream v1.9.0: addContainerDiskVolumeMount (disk_<index among all volumes>)
@@ -360,6 +443,11 @@ class VolumeRenderer {
   addKernelBootVolume(container: { image: string; imagePullPolicy?: string }): void {
     this.podVolumes.push(
       this.imageVolume(KERNEL_BOOT_VOLUME_NAME, container.image, container.imagePullPolicy),
+    );
+    this.explain(
+      KERNEL_BOOT_VOLUME_NAME,
+      'spec.domain.firmware.kernelBoot.container',
+      'the kernel boot image, mounted as an image volume (feature gate ImageVolume)',
     );
   }
 
@@ -378,6 +466,17 @@ class VolumeRenderer {
       name: LAUNCHER_VOLUME,
       image: imageVolumeSource(this.images.launcherImage, this.images.imagePullPolicy),
     });
+    this.explain(
+      LAUNCHER_VOLUME,
+      'feature gate ImageVolume',
+      'the virt-launcher image as an image volume: the container-disk binary for the image-volume init containers',
+    );
+  }
+
+  /** Why a PVC-backed volume is there, and how the compute container gets it. */
+  private pvcReason(what: string, volume: Volume): string {
+    const device = this.volumeDevices.some((device) => device.name === volume.name);
+    return `${what}, ${device ? 'a block device for the compute container' : 'mounted in the compute container (the disk image is in it)'}`;
   }
 }
 
@@ -471,6 +570,12 @@ function withAccessCredentials(
       if (secretName === '') continue;
       const volumeName = `${secretName}-access-cred`;
       renderer.podVolumes.push({ name: volumeName, secret: { secretName } });
+      renderer.explain(
+        volumeName,
+        'spec.accessCredentials',
+        () =>
+          `the Secret ${secretName} with the ${credential.sshPublicKey ? 'SSH public keys' : 'password'} the guest agent puts in the guest`,
+      );
       renderer.podVolumeMounts.push({
         name: volumeName,
         mountPath: joinPath(SECRET_SOURCE_DIR, volumeName),
@@ -540,6 +645,12 @@ function withBackendStorage(
       name: volumeName,
       persistentVolumeClaim: { claimName: backendStoragePVCName },
     });
+    renderer.explain(
+      volumeName,
+      'spec.domain.devices.tpm.persistent / spec.domain.firmware.bootloader.efi.persistent',
+      () =>
+        `backend storage: the PVC ${backendStoragePVCName} that keeps the persistent TPM, EFI variables${config.release.atLeast('v1.9.0') ? ' or changed-block tracking' : ''} state`,
+    );
     if (config.release.atLeast('v1.9.0')) {
       // upstream v1.9.0: the backend storage keeps its own metadata
       renderer.podVolumeMounts.push({
@@ -550,6 +661,13 @@ function withBackendStorage(
     }
     if (isNonRootVMI(vmi)) {
       renderer.podVolumes.push(emptyDirVolume('private-libvirt'), emptyDirVolume('private-libvirt-qemu'));
+      for (const name of ['private-libvirt', 'private-libvirt-qemu']) {
+        renderer.explain(
+          name,
+          runtimeUserSource(vmi),
+          "a non-root VMI with backend storage: libvirt's private directories, writable by the qemu user",
+        );
+      }
       renderer.podVolumeMounts.push(
         { name: 'private-libvirt', mountPath: joinPath(VIRT_PRIVATE_DIR, 'libvirt') },
         { name: 'private-libvirt-qemu', mountPath: joinPath(VIRT_PRIVATE_DIR, 'libvirt', 'qemu') },
@@ -574,6 +692,7 @@ function withBackendStorage(
 function withPluginSocketVolume(): VolumeRendererOption {
   return (renderer) => {
     renderer.podVolumes.push(emptyDirVolume(PLUGIN_SOCKETS_VOLUME));
+    renderer.explain(PLUGIN_SOCKETS_VOLUME, 'feature gate Plugins', "the sockets of KubeVirt's plugins");
     renderer.podVolumeMounts.push(mountPath(PLUGIN_SOCKETS_VOLUME, PLUGIN_SOCKETS_DIR));
   };
 }
@@ -583,6 +702,11 @@ function withSidecarVolumes(hookSidecars: readonly HookSidecar[]): VolumeRendere
   return (renderer) => {
     if (hookSidecars.length === 0) return;
     renderer.podVolumes.push(emptyDirVolume(HOOK_SIDECAR_SOCKS_VOLUME));
+    renderer.explain(
+      HOOK_SIDECAR_SOCKS_VOLUME,
+      'hook sidecars',
+      'the sockets the hook sidecars serve to virt-launcher',
+    );
     renderer.podVolumeMounts.push({
       name: HOOK_SIDECAR_SOCKS_VOLUME,
       mountPath: HOOK_SOCKETS_SHARED_DIRECTORY,
@@ -595,6 +719,11 @@ function withVirtioFS(): VolumeRendererOption {
   return (renderer) => {
     renderer.podVolumeMounts.push(mountPath(VIRTIOFS_CONTAINERS, VIRTIOFS_CONTAINERS_MOUNT_BASE_DIR));
     renderer.podVolumes.push(emptyDirVolume(VIRTIOFS_CONTAINERS));
+    renderer.explain(
+      VIRTIOFS_CONTAINERS,
+      'spec.domain.devices.filesystems',
+      'the sockets of the virtiofsd containers, shared with qemu',
+    );
   };
 }
 
@@ -605,6 +734,16 @@ function withHugepages(): VolumeRendererOption {
     renderer.podVolumes.push({ name: 'hugepages', emptyDir: { medium: 'HugePages' } });
     renderer.podVolumeMounts.push({ name: 'hugepages', mountPath: hugepagesBasePath });
     renderer.podVolumes.push(emptyDirVolume('hugetblfs-dir'));
+    renderer.explain(
+      'hugepages',
+      'spec.domain.memory.hugepages',
+      'the huge pages that back the guest memory (/dev/hugepages)',
+    );
+    renderer.explain(
+      'hugetblfs-dir',
+      'spec.domain.memory.hugepages',
+      "qemu's hugetlbfs directory for the guest memory",
+    );
     renderer.podVolumeMounts.push({
       name: 'hugetblfs-dir',
       mountPath: joinPath(hugepagesBasePath, 'libvirt/qemu'),
@@ -619,6 +758,11 @@ function withHotplugSupport(hotplugDiskDir: string): VolumeRendererOption {
       mountPathWithPropagation(HOTPLUG_DISKS_VOLUME, hotplugDiskDir, 'HostToContainer'),
     );
     renderer.podVolumes.push(emptyDirVolume(HOTPLUG_DISKS_VOLUME));
+    renderer.explain(
+      HOTPLUG_DISKS_VOLUME,
+      'spec.domain.devices.disableHotplug',
+      'where virt-handler mounts hotplugged disks (unless disableHotplug is true)',
+    );
   };
 }
 
@@ -632,6 +776,11 @@ function withNetworkDeviceInfoMapAnnotation(): VolumeRendererOption {
         `metadata.annotations['${NETWORK_INFO_ANNOTATION}']`,
       ),
     );
+    renderer.explain(
+      NETWORK_INFO_VOLUME_NAME,
+      'spec.domain.devices.interfaces',
+      `an SR-IOV interface or a binding plugin with downwardAPI device-info: the Pod's ${NETWORK_INFO_ANNOTATION} annotation as a file`,
+    );
   };
 }
 
@@ -643,6 +792,7 @@ function newVolumeRenderer(
   hookSidecars: readonly HookSidecar[],
   backendStoragePVCName: string,
   images: ImageVolumeSettings,
+  explanation?: RenderExplanation,
 ): VolumeRenderer {
   const spec = vmi.spec;
   const volumes = spec.volumes ?? [];
@@ -677,6 +827,7 @@ function newVolumeRenderer(
     EPHEMERAL_DISK_DIR,
     CONTAINER_DISK_DIR,
     VIRT_SHARE_DIR,
+    explanation,
   );
   for (const option of options) option(renderer);
   return renderer;
@@ -694,6 +845,7 @@ export function renderVolumes(
   backendStoragePVCName: string,
   launcherImage: string,
   imageIDs: ImageIDs = {},
+  explanation?: RenderExplanation,
 ): RenderedVolumes {
   const images: ImageVolumeSettings = {
     useImageVolumes: config.imageVolumeEnabled(),
@@ -701,7 +853,15 @@ export function renderVolumes(
     imagePullPolicy: config.getImagePullPolicy(),
     imageIDs,
   };
-  const renderer = newVolumeRenderer(vmi, config, state, hookSidecars, backendStoragePVCName, images);
+  const renderer = newVolumeRenderer(
+    vmi,
+    config,
+    state,
+    hookSidecars,
+    backendStoragePVCName,
+    images,
+    explanation,
+  );
   return {
     volumes: renderer.volumes(),
     mounts: renderer.mounts(),

@@ -18,6 +18,12 @@ import {
   type PreferenceSpec,
 } from '../pkg/instancetype/instancetype.js';
 
+import type { FieldProvenance } from '../pkg/explain/provenance.js';
+import { defaultArchitectureReason, defaultMachineTypeReason } from '../pkg/defaults/defaults.js';
+
+/** How explain names the VM mutating webhook. */
+const VM_MUTATOR = "virt-api's VM mutating webhook";
+
 export interface VmMutationOptions {
   /**
    * From v1.9.0 the webhook gives a VM created without `spec.template.spec.domain.firmware.uuid` and
@@ -26,6 +32,8 @@ export interface VmMutationOptions {
    */
   firmwareUUID: string;
   firmwareSerial: string;
+  /** Where the VM template's fields come from, recorded for `explain` (absent: nothing is recorded). */
+  provenance?: FieldProvenance;
 }
 
 const VM_MUTATION_PREFIX = 'vm mutation: ';
@@ -116,7 +124,7 @@ export function mutateVirtualMachine(
     preferenceSpec = undefined;
   }
   if (config.release.atLeast('v1.9.0')) mutateV1_9(mutated, config, preferenceSpec, options);
-  else setVirtualMachineDefaults(mutated, config, preferenceSpec);
+  else setVirtualMachineDefaults(mutated, config, preferenceSpec, options.provenance);
   return goJsonRoundTrip(mutated, 'VirtualMachine', config.release) as VirtualMachine;
 }
 
@@ -139,8 +147,17 @@ function mutateV1_9(
   }
   template.spec ??= {} as NonNullable<typeof template.spec>;
   const spec = template.spec as VMISpec;
+  const provenance = options.provenance;
+  const preferredArchitecture = !spec.architecture;
   applyArchitecturePreferences(preferenceSpec, spec);
+  if (preferredArchitecture && spec.architecture) {
+    provenance?.set('spec.architecture', VM_MUTATOR, "the preference's preferredArchitecture");
+  }
+  const preferredMachine = !spec.domain.machine?.type;
   setPreferredMachineType(spec, preferenceSpec);
+  if (preferredMachine && spec.domain.machine?.type) {
+    provenance?.set('spec.domain.machine.type', VM_MUTATOR, "the preference's preferredMachineType");
+  }
   setPreferenceStorageClassName(vm, preferenceSpec);
 
   // setFirmwareDefaultsIfEmpty (CREATE only)
@@ -148,9 +165,19 @@ function mutateV1_9(
   if (!firmware.uuid) firmware.uuid = options.firmwareUUID;
   if (!firmware.serial) firmware.serial = options.firmwareSerial;
 
-  if (!spec.architecture) spec.architecture = config.getDefaultArchitecture();
+  if (!spec.architecture) {
+    spec.architecture = config.getDefaultArchitecture();
+    provenance?.set('spec.architecture', VM_MUTATOR, defaultArchitectureReason(spec.architecture));
+  }
   const machine = (spec.domain.machine ??= {});
-  if (!machine.type) machine.type = config.getMachineType(spec.architecture);
+  if (!machine.type) {
+    machine.type = config.getMachineType(spec.architecture);
+    provenance?.set(
+      'spec.domain.machine.type',
+      VM_MUTATOR,
+      defaultMachineTypeReason(spec.architecture, machine.type),
+    );
+  }
 
   // setDefaultPciTopologyVersion (CREATE only)
   if (supportsPCIeHotplug(spec)) {
@@ -158,6 +185,11 @@ function mutateV1_9(
     metadata.annotations ??= {};
     if (!(PciTopologyVersionAnnotation in metadata.annotations)) {
       metadata.annotations[PciTopologyVersionAnnotation] = PciTopologyVersionV3;
+      provenance?.set(
+        `metadata.annotations.${PciTopologyVersionAnnotation}`,
+        VM_MUTATOR,
+        "the PCI topology version of a new VM's template on a PCIe machine (amd64/arm64, q35/virt)",
+      );
     }
   }
 }
@@ -187,6 +219,7 @@ export function setVirtualMachineDefaults(
   vm: VirtualMachine,
   config: ClusterConfig,
   preferenceSpec: PreferenceSpec | undefined,
+  provenance?: FieldProvenance,
 ): void {
   if (vm.spec.instancetype && !vm.spec.instancetype.kind)
     vm.spec.instancetype.kind = DEFAULT_INSTANCETYPE_KIND;
@@ -195,14 +228,26 @@ export function setVirtualMachineDefaults(
   if (!template) return;
   template.spec ??= {} as NonNullable<typeof template.spec>;
   const spec = template.spec;
-  if (!spec.architecture) spec.architecture = config.getDefaultArchitecture();
+  if (!spec.architecture) {
+    spec.architecture = config.getDefaultArchitecture();
+    provenance?.set('spec.architecture', VM_MUTATOR, defaultArchitectureReason(spec.architecture));
+  }
 
   // setVMDefaultMachineType
   const domain = spec.domain;
   if (!domain.machine?.type) {
     domain.machine ??= {};
     if (preferenceSpec?.machine) domain.machine.type = preferenceSpec.machine.preferredMachineType ?? '';
-    if (!domain.machine.type) domain.machine.type = config.getMachineType(spec.architecture);
+    if (domain.machine.type) {
+      provenance?.set('spec.domain.machine.type', VM_MUTATOR, "the preference's preferredMachineType");
+    } else {
+      domain.machine.type = config.getMachineType(spec.architecture);
+      provenance?.set(
+        'spec.domain.machine.type',
+        VM_MUTATOR,
+        defaultMachineTypeReason(spec.architecture, domain.machine.type),
+      );
+    }
   }
 
   setPreferenceStorageClassName(vm, preferenceSpec);

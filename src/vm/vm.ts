@@ -10,6 +10,7 @@ import { RenderError } from '../errors.js';
 import { setDefaultNetworkInterface } from '../pkg/network/vmispec.js';
 import { setDefaultVolumeDisk } from '../pkg/util/vmi.js';
 import type { ClusterState } from '../state/cluster-state.js';
+import type { FieldProvenance } from '../pkg/explain/provenance.js';
 import {
   CreateMigrationTarget as CreateMigrationTargetAnnotation,
   VirtualMachineControllerFinalizer,
@@ -21,6 +22,7 @@ import type { VirtualMachine, VirtualMachineInstance, VMISpec } from '../types/k
 import { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import {
   addInstancetypeNameAnnotations,
+  recordInstancetypeProvenance,
   addPreferenceNameAnnotations,
   applyAutoAttachPreferences,
   applyDevicePreferences,
@@ -33,6 +35,8 @@ import {
 export interface VmToVmiOptions {
   /** The UID the created VMI gets (assigned by the API server upstream). */
   uid: string;
+  /** Where the VMI's fields come from, recorded for `explain` (absent: nothing is recorded). */
+  provenance?: FieldProvenance;
 }
 
 const VM_CONTROLLER_PREFIX = 'vm controller: ';
@@ -150,7 +154,7 @@ export function virtualMachineToVMI(
 ): VirtualMachineInstance {
   let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (!decoded.spec?.template) throw controllerError('VirtualMachine has no spec.template');
-  decoded = syncInstancetypes(decoded, config, state);
+  decoded = syncInstancetypes(decoded, config, state, options.provenance);
 
   const v1_9 = config.release.atLeast('v1.9.0');
   const vmi = setupVMIFromVM(decoded, config);
@@ -163,6 +167,7 @@ export function virtualMachineToVMI(
   if (v1_9 && decoded.spec.runStrategy === 'WaitAsReceiver') {
     metadata.annotations[CreateMigrationTargetAnnotation] = 'true';
   }
+  if (options.provenance !== undefined) recordVMProvenance(options.provenance, decoded, vmi);
   metadata.finalizers = [...(metadata.finalizers ?? []), VirtualMachineControllerFinalizer];
 
   // Device preferences go first so that their autoattach values decide about the default devices below
@@ -189,7 +194,7 @@ export function virtualMachineToVMI(
   }
 
   try {
-    applyInstancetypeToVmi(decoded, vmi, state, preferenceSpec, config.release);
+    applyInstancetypeToVmi(decoded, vmi, state, preferenceSpec, config.release, options.provenance);
   } catch (err) {
     throw controllerError(`Failed to apply instancetype: ${errorMessage(err)}`, err);
   }
@@ -204,14 +209,19 @@ export function virtualMachineToVMI(
 // ControllerRevisions of the instancetype and preference, which changes nothing here. With expand/expandAll
 // it writes the VM back with the instancetype and preference applied to its template and the matchers
 // removed (the API server then bumps metadata.generation), and starts the VMI from that VM.
-function syncInstancetypes(vm: VirtualMachine, config: ClusterConfig, state: ClusterState): VirtualMachine {
+function syncInstancetypes(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  state: ClusterState,
+  provenance?: FieldProvenance,
+): VirtualMachine {
   if (!vm.spec.instancetype && !vm.spec.preference) return vm;
   const policy = config.getInstancetypeReferencePolicy();
   if (policy !== 'expand' && policy !== 'expandAll') return vm;
   if (policy === 'expand' && hasRevision(vm, config)) return vm;
   let expanded: VirtualMachine;
   try {
-    expanded = expandInstancetypeAndPreference(vm, config, state);
+    expanded = expandInstancetypeAndPreference(vm, config, state, provenance);
   } catch (err) {
     // upstream v1.9.0 handleExpand rewords it
     const what = config.release.atLeast('v1.9.0') ? 'expanding' : 'expanding instance type';
@@ -248,6 +258,7 @@ function expandInstancetypeAndPreference(
   vm: VirtualMachine,
   config: ClusterConfig,
   state: ClusterState,
+  provenance?: FieldProvenance,
 ): VirtualMachine {
   const instancetypeSpec = findInstancetypeSpec(vm, state, config.release);
   const preferenceSpec = findPreferenceSpec(vm, state, config.release);
@@ -273,7 +284,11 @@ function expandInstancetypeAndPreference(
         : `VM fields ${conflicts.join(', ')} conflict with selected instance type`,
     );
   }
-  setDefaultVirtualMachineInstanceSpec(config, spec);
+  if (provenance !== undefined) {
+    const how = `expanded into the VM's template: instancetypeReferencePolicy ${config.getInstancetypeReferencePolicy()}`;
+    recordInstancetypeProvenance(provenance, vm, instancetypeSpec, preferenceSpec, spec, how);
+  }
+  setDefaultVirtualMachineInstanceSpec(config, spec, provenance);
   delete expanded.spec.instancetype;
   delete expanded.spec.preference;
   if (config.release.atLeast('v1.9.0') && expanded.status) {
@@ -291,6 +306,7 @@ function applyInstancetypeToVmi(
   state: ClusterState,
   preferenceSpec: PreferenceSpec | undefined,
   release: KubeVirtRelease,
+  provenance?: FieldProvenance,
 ): void {
   const instancetypeSpec = findInstancetypeSpec(vm, state, release);
   if (!instancetypeSpec && !preferenceSpec) return;
@@ -300,5 +316,57 @@ function applyInstancetypeToVmi(
   const conflicts = applyToVmi('spec', instancetypeSpec, preferenceSpec, vmi.spec, metadata, release);
   if (conflicts.length > 0) {
     throw new Error(`VMI conflicts with instancetype spec in fields: [${conflicts.join(', ')}]`);
+  }
+  if (provenance !== undefined) {
+    const how = 'applied to the VMI by the VM controller';
+    recordInstancetypeProvenance(provenance, vm, instancetypeSpec, preferenceSpec, vmi.spec, how);
+  }
+}
+
+/** What the VM controller copies from the VM onto the VMI (its template's metadata) and adds to it. */
+function recordVMProvenance(
+  provenance: FieldProvenance,
+  vm: VirtualMachine,
+  vmi: VirtualMachineInstance,
+): void {
+  const template = vm.spec.template.metadata as ObjectMeta | null | undefined;
+  // what the VM mutator put in the template keeps its own reason
+  const fromTemplate = (path: string, source: string, reason: string): void => {
+    if (provenance.get(path) === undefined) provenance.set(path, source, reason);
+  };
+  for (const key of Object.keys(template?.labels ?? {})) {
+    fromTemplate(`metadata.labels.${key}`, 'spec.template.metadata.labels', "a label of the VM's template");
+  }
+  for (const key of Object.keys(template?.annotations ?? {})) {
+    fromTemplate(
+      `metadata.annotations.${key}`,
+      'spec.template.metadata.annotations',
+      "an annotation of the VM's template",
+    );
+  }
+  const spec = vm.spec.template.spec;
+  for (const key of Object.keys(spec?.nodeSelector ?? {})) {
+    fromTemplate(
+      `spec.nodeSelector.${key}`,
+      'spec.template.spec.nodeSelector',
+      "the VM template's node selector",
+    );
+  }
+  if (spec?.tolerations) {
+    fromTemplate('spec.tolerations', 'spec.template.spec.tolerations', "the VM template's toleration");
+  }
+  if (spec?.affinity)
+    fromTemplate('spec.affinity', 'spec.template.spec.affinity', "the VM template's affinity");
+  provenance.set(
+    `metadata.annotations.${VirtualMachineGenerationAnnotation}`,
+    'VirtualMachine metadata.generation',
+    `the VM controller: the generation of the VM the VMI was started from (${vmi.metadata?.annotations?.[VirtualMachineGenerationAnnotation] ?? ''})`,
+  );
+  if (vmi.metadata?.annotations?.[CreateMigrationTargetAnnotation] !== undefined) {
+    provenance.set(
+      `metadata.annotations.${CreateMigrationTargetAnnotation}`,
+      'spec.runStrategy WaitAsReceiver',
+      'the VM controller: the VMI is the target of a cross-cluster migration',
+    );
   }
 }

@@ -2,8 +2,9 @@
 // memory and CPU broken into terms that add up to the rendered figures, and the node selectors' origins.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../support/cli.js';
+import { ROOT, runCli } from '../support/cli.js';
 import { assertCleanFailure, BASIC_VMI, tempDir, VM_CONFORMANCE } from './in-process.js';
 import { Quantity } from '../../src/quantity/quantity.js';
 import type { ExplainedDocument, ExplainedQuantity } from '../../src/cli/explain-command.js';
@@ -135,6 +136,80 @@ describe('vmi-render explain', () => {
     assert.equal(result.status, 2);
     assert.equal(result.stdout, '');
     assert.match(result.stderr, /-o, --output <FORMAT>.*yaml.*invalid/i);
+  });
+
+  it("the README's worked example is what the command prints", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const marker = /<!-- explain-example: vmi-render (.+) -->\n\n```\n\$ vmi-render (.+)\n([\s\S]*?)```/.exec(
+      readme,
+    );
+    assert.ok(marker, 'the README has the explain example');
+    const [, args, shown, block] = marker;
+    assert.equal(shown, args, 'the example prints the command it runs');
+    const printed = block!.split('\n').slice(0, -1);
+    assert.equal(printed.at(-1), '  ...', 'the example ends with "  ..."');
+    const result = await runCli(args!.split(' '));
+    assert.equal(result.status, 0, result.stderr);
+    const lines = result.stdout.split('\n');
+    assert.deepEqual(printed.slice(0, -1), lines.slice(0, printed.length - 1));
+    assert.ok(lines.length > printed.length, 'the output goes on after the lines the README shows');
+  });
+
+  it('docs/EXPLAIN.md lists every field of a document', async () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'EXPLAIN.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('## A document'), doc.indexOf('## Figures and terms'));
+    const documented = [...table.matchAll(/^\| `([a-zA-Z]+)` /gm)].map((match) => match[1]);
+    const [document] = await explainJSON([vm]);
+    assert.deepEqual(documented, Object.keys(document!));
+    assert.deepEqual(Object.keys(document!.securityContext!), ['pod', 'containers']);
+    assert.deepEqual(Object.keys(document!.resources!), ['compute', 'pod']);
+    assert.deepEqual(Object.keys(document!.scheduling!), ['nodeSelector', 'affinity', 'tolerations']);
+  });
+
+  it('says where create-time defaults and an instancetype put a figure', async () => {
+    const dir = join(VM_CONFORMANCE, '006-instancetype-only-o1-memory-overcommit');
+    const [document] = await explainJSON([
+      join(dir, 'vmi.yaml'),
+      '--objects',
+      join(dir, 'objects.yaml'),
+      '--kubevirt-version',
+      'v1.9.0',
+    ]);
+    const request = document!.resources!.compute.memory.request!;
+    assert.match(request.terms[0]!.name, /instancetype o1\.large spec\.memory\.guest$/);
+    assert.equal(request.terms[1]!.name, 'overcommitPercent');
+    assert.match(request.terms[1]!.reason, /overcommitPercent 50%/);
+    assert.equal(sum(request).cmp(Quantity.parse(request.value)), 0);
+    const overcommitted = temp.file('overcommit.yaml', VM_4GI);
+    const config = temp.file(
+      'kubevirt.yaml',
+      `apiVersion: kubevirt.io/v1
+kind: KubeVirt
+metadata:
+  name: kubevirt
+  namespace: kubevirt
+spec:
+  configuration:
+    developerConfiguration:
+      memoryOvercommit: 150
+`,
+    );
+    const [old] = await explainJSON([
+      overcommitted,
+      '--cluster-config',
+      config,
+      '--kubevirt-version',
+      'v1.4.0',
+    ]);
+    const oldRequest = old!.resources!.compute.memory.request!;
+    assert.deepEqual(
+      oldRequest.terms.slice(0, 2).map((term) => term.name),
+      ['spec.domain.memory.guest', 'memoryOvercommit'],
+    );
+    assert.match(oldRequest.terms[0]!.reason, /create-time defaults/);
+    assert.match(oldRequest.terms[1]!.reason, /memoryOvercommit 150%/);
+    assert.equal(sum(oldRequest).cmp(Quantity.parse(oldRequest.value)), 0);
+    assert.match(old!.securityContext!.pod['runAsUser']!.source, /feature gate Root/);
   });
 
   it('is listed in the help', async () => {

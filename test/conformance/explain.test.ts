@@ -1,6 +1,8 @@
 // `explain` over every conformance case of every release: the terms of each figure the render recorded add
 // up exactly (as Quantities) to the figure, each figure is upstream's (expected.json), the v1.9.0 memory
-// overhead is the one the Pod reports in its annotation, and every node-selector key is explained.
+// overhead is the one the Pod reports in its annotation, and every node-selector key, affinity term,
+// toleration, container, volume, annotation, label and securityContext field (the Pod's and each
+// container's) is explained by what the render recorded.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { runMain } from '../cli/in-process.js';
 import { Quantity } from '../../src/quantity/quantity.js';
 import type {
   ExplainedDocument,
+  ExplainedField,
   ExplainedQuantity,
   ExplainedResource,
 } from '../../src/cli/explain-command.js';
@@ -38,6 +41,9 @@ function assertResource(
   assert.equal(explained?.limit?.value, container?.resources?.limits?.[name], `${name} limit`);
   assertAddsUp(explained?.request, `${name} request`);
   assertAddsUp(explained?.limit, `${name} limit`);
+  for (const term of [...(explained?.request?.terms ?? []), ...(explained?.limit?.terms ?? [])]) {
+    assert.notEqual(term.reason, 'not recorded by the render', `${name}: ${term.name} is explained`);
+  }
 }
 
 function checkDocument(document: ExplainedDocument, pod: Pod, release: string): void {
@@ -83,10 +89,49 @@ function checkDocument(document: ExplainedDocument, pod: Pod, release: string): 
     (pod.spec?.volumes ?? []).map((volume) => volume.name),
     'every volume is explained',
   );
+  for (const explained of [...(document.containers ?? []), ...(document.volumes ?? [])]) {
+    assert.notEqual(explained.source, 'unknown', `${explained.name} is explained`);
+  }
   assert.equal(scheduling.tolerations.length, (pod.spec?.tolerations ?? []).length, 'every toleration');
   if (pod.spec?.affinity) assert.ok(scheduling.affinity.length > 0, 'the affinity is explained');
+  for (const term of scheduling.affinity) assert.ok(term.source && term.reason, `${term.path} is explained`);
+  for (const term of scheduling.tolerations)
+    assert.ok(term.source && term.reason, `${term.path} is explained`);
   for (const [key, selector] of Object.entries(scheduling.nodeSelector)) {
     assert.notEqual(selector.source, 'unknown', `node selector ${key} is explained`);
+  }
+  assertExplained(document.annotations, pod.metadata?.annotations, 'annotation');
+  assertExplained(document.labels, pod.metadata?.labels, 'label');
+  assertExplained(
+    document.securityContext?.pod,
+    pod.spec?.securityContext as Record<string, unknown> | undefined,
+    "the Pod's securityContext",
+  );
+  assert.deepEqual(
+    Object.keys(document.securityContext?.containers ?? {}),
+    containers.map((container) => container.name),
+    "every container's securityContext is explained",
+  );
+  for (const container of containers) {
+    assertExplained(
+      document.securityContext?.containers[container.name],
+      container.securityContext as Record<string, unknown> | undefined,
+      `the securityContext of ${container.name}`,
+    );
+  }
+}
+
+/** Every key of `actual` is explained, with its value, by a recorded source. */
+function assertExplained(
+  explained: Record<string, ExplainedField> | undefined,
+  actual: Readonly<Record<string, unknown>> | undefined,
+  what: string,
+): void {
+  assert.deepEqual(Object.keys(explained ?? {}).sort(), Object.keys(actual ?? {}).sort(), `every ${what}`);
+  for (const [key, field] of Object.entries(explained ?? {})) {
+    assert.deepEqual(field.value, actual?.[key], `${what} ${key}: its value`);
+    assert.notEqual(field.source, 'unknown', `${what} ${key} is explained`);
+    assert.ok(field.reason.length > 0, `${what} ${key} has a reason`);
   }
 }
 

@@ -13,9 +13,12 @@ import { isARM64Spec, setArm64Defaults } from './arm64.js';
 import { setHypervFeatureDependencies } from './hyperv.js';
 import { isS390XSpec, setS390xDefaultFeatures, setS390xDefaults } from './s390x.js';
 import { quantityOf } from './quantities.js';
+import type { FieldProvenance } from '../explain/provenance.js';
 
 const DEFAULT_CPU_MODEL = 'host-model';
 const DEFAULT_CPU_REQUEST = '100m';
+/** How explain names these defaults. */
+const CREATE_DEFAULTS = "virt-api's create-time defaults";
 
 type ResourceList = Record<string, unknown>;
 
@@ -40,13 +43,14 @@ export function setDefaultVirtualMachineInstance(
   config: ClusterConfig,
   vmi: VirtualMachineInstance,
   firmwareUUID?: string,
+  provenance?: FieldProvenance,
 ): void {
-  setDefaultVirtualMachineInstanceSpec(config, vmi.spec);
+  setDefaultVirtualMachineInstanceSpec(config, vmi.spec, provenance);
   setDefaultFeatures(vmi.spec);
   setObjectDefaultsVirtualMachineInstance(vmi, firmwareUUID, config.release);
   // Best effort upstream: an unmet dependency is only logged (the validating webhook rejects it).
   setHypervFeatureDependencies(vmi.spec);
-  setDefaultCPUArch(config, vmi.spec);
+  setDefaultCPUArch(config, vmi.spec, provenance);
   setGuestMemoryStatus(vmi);
   setCurrentCPUTopologyStatus(vmi);
   // upstream v1.9.0: no hotplug on arm64 yet
@@ -54,12 +58,16 @@ export function setDefaultVirtualMachineInstance(
 }
 
 // upstream: SetDefaultVirtualMachineInstanceSpec
-export function setDefaultVirtualMachineInstanceSpec(config: ClusterConfig, spec: VMISpec): void {
-  setDefaultArchitecture(config, spec);
-  setDefaultMachineType(config, spec);
-  setDefaultResourceRequests(config, spec);
-  setGuestMemory(spec);
-  setDefaultGuestCPUTopology(spec);
+export function setDefaultVirtualMachineInstanceSpec(
+  config: ClusterConfig,
+  spec: VMISpec,
+  provenance?: FieldProvenance,
+): void {
+  setDefaultArchitecture(config, spec, provenance);
+  setDefaultMachineType(config, spec, provenance);
+  setDefaultResourceRequests(config, spec, provenance);
+  setGuestMemory(spec, provenance);
+  setDefaultGuestCPUTopology(spec, provenance);
   setDefaultPullPoliciesOnContainerDisks(spec);
   setDefaultEvictionStrategy(config, spec);
   setDefaultNetworkInterface(config, spec);
@@ -67,46 +75,80 @@ export function setDefaultVirtualMachineInstanceSpec(config: ClusterConfig, spec
 }
 
 // upstream: setDefaultArchitecture
-function setDefaultArchitecture(config: ClusterConfig, spec: VMISpec): void {
-  if (!spec.architecture) spec.architecture = config.getDefaultArchitecture();
+function setDefaultArchitecture(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
+  if (spec.architecture) return;
+  spec.architecture = config.getDefaultArchitecture();
+  provenance?.set('spec.architecture', CREATE_DEFAULTS, defaultArchitectureReason(spec.architecture));
+}
+
+/** Why a VMI without an architecture has the one it gets (explain). */
+export function defaultArchitectureReason(architecture: string): string {
+  return `no architecture: the cluster's default, ${architecture} (cluster config architectureConfiguration.defaultArchitecture, else virt-controller's own)`;
+}
+
+/** Why a VMI without a machine type has the one it gets (explain). */
+export function defaultMachineTypeReason(architecture: string, machineType: string): string {
+  return `no machine type: the cluster's default for ${architecture || 'its architecture'}, ${machineType} (cluster config architectureConfiguration.${architecture || '<arch>'}.machineType)`;
 }
 
 // upstream: setDefaultMachineType
-function setDefaultMachineType(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultMachineType(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
   const machineType = config.getMachineType(spec.architecture ?? '');
-  if (spec.domain.machine != null) {
-    if (!spec.domain.machine.type) spec.domain.machine.type = machineType;
-  } else {
-    spec.domain.machine = { type: machineType };
-  }
+  if (spec.domain.machine?.type) return;
+  if (spec.domain.machine != null) spec.domain.machine.type = machineType;
+  else spec.domain.machine = { type: machineType };
+  provenance?.set(
+    'spec.domain.machine.type',
+    CREATE_DEFAULTS,
+    defaultMachineTypeReason(spec.architecture ?? '', machineType),
+  );
 }
 
 // upstream: setDefaultResourceRequests
-function setDefaultResourceRequests(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultResourceRequests(
+  config: ClusterConfig,
+  spec: VMISpec,
+  provenance?: FieldProvenance,
+): void {
   const resources = (spec.domain.resources ??= {});
   const limits = resources.limits as ResourceList | undefined;
   const requests = (): ResourceList => (resources.requests ??= {}) as ResourceList;
 
   if (!listQuantity(limits, 'cpu').isZero() && listQuantity(resources.requests, 'cpu').isZero()) {
     requests().cpu = limits?.cpu;
+    provenance?.set(
+      'spec.domain.resources.requests.cpu',
+      CREATE_DEFAULTS,
+      `no CPU request: ${CREATE_DEFAULTS} copy the CPU limit`,
+    );
   }
   // upstream v1.9.0 no longer derives a memory request (from the limit, guest memory or hugepages)
-  if (config.release.before('v1.9.0')) setDefaultMemoryRequest(config, spec);
+  if (config.release.before('v1.9.0')) setDefaultMemoryRequest(config, spec, provenance);
 
   const cpuRequest = config.getCPURequest() ?? Quantity.parse(DEFAULT_CPU_REQUEST);
   if (!cpuRequest.equal(Quantity.parse(DEFAULT_CPU_REQUEST)) && !has(resources.requests, 'cpu')) {
     if (spec.domain.cpu?.dedicatedCpuPlacement) return;
     requests().cpu = asField(cpuRequest);
+    provenance?.set(
+      'spec.domain.resources.requests.cpu',
+      'cluster config developerConfiguration.cpuRequest',
+      `no CPU request: ${CREATE_DEFAULTS} set the cluster's default CPU request`,
+    );
   }
 }
 
 // upstream v1.4.0: the memory part of setDefaultResourceRequests
-function setDefaultMemoryRequest(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultMemoryRequest(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
   const resources = (spec.domain.resources ??= {});
   const limits = resources.limits as ResourceList | undefined;
   const requests = (): ResourceList => (resources.requests ??= {}) as ResourceList;
   if (!listQuantity(limits, 'memory').isZero() && listQuantity(resources.requests, 'memory').isZero()) {
     requests().memory = limits?.memory;
+    provenance?.set(
+      'spec.domain.resources.requests.memory',
+      CREATE_DEFAULTS,
+      `no memory request: ${CREATE_DEFAULTS} copy the memory limit`,
+    );
   }
 
   if (!has(resources.requests, 'memory')) {
@@ -118,43 +160,95 @@ function setDefaultMemoryRequest(config: ClusterConfig, spec: VMISpec): void {
     }
     if (memory !== undefined && memory.value() > 0n) {
       const overcommit = config.getMemoryOvercommit();
-      if (overcommit === 100) {
-        requests().memory = asField(memory);
-      } else {
-        const value = BigInt.asIntN(64, memory.value() * 100n) / BigInt(overcommit);
-        requests().memory = asField(newQuantity(value, memory.format));
-      }
+      const request =
+        overcommit === 100
+          ? memory
+          : newQuantity(BigInt.asIntN(64, memory.value() * 100n) / BigInt(overcommit), memory.format);
+      requests().memory = asField(request);
+      if (provenance !== undefined) recordMemoryRequest(provenance, memorySpec, memory, request, overcommit);
     }
   }
 }
 
+/** The v1.4.0 memory request derived from the guest memory (or a huge page) and memoryOvercommit, term by term. */
+function recordMemoryRequest(
+  provenance: FieldProvenance,
+  memorySpec: NonNullable<VMISpec['domain']['memory']> | undefined,
+  memory: Quantity,
+  request: Quantity,
+  overcommit: number,
+): void {
+  const fromGuest = memorySpec?.guest != null;
+  const source = fromGuest ? 'spec.domain.memory.guest' : 'spec.domain.memory.hugepages.pageSize';
+  const guest = fromGuest ? provenance.get(source) : undefined;
+  const terms = [
+    {
+      name: source,
+      value: memory,
+      reason: `no memory request nor limit: ${CREATE_DEFAULTS} request ${fromGuest ? 'the guest memory' : 'one huge page'}${guest ? ` (${guest.reason})` : ''}`,
+    },
+  ];
+  if (overcommit !== 100) {
+    terms.push({
+      name: 'memoryOvercommit',
+      value: request.sub(memory),
+      reason: `× 100 / ${overcommit} (cluster config developerConfiguration.memoryOvercommit ${overcommit}%), rounded down to a byte`,
+    });
+  }
+  const reason = `${CREATE_DEFAULTS}: ${fromGuest ? 'the guest memory' : 'one huge page'}${overcommit === 100 ? '' : ` with memoryOvercommit ${overcommit}%`}`;
+  provenance.set('spec.domain.resources.requests.memory', CREATE_DEFAULTS, reason, terms);
+}
+
 // upstream: setGuestMemory
-function setGuestMemory(spec: VMISpec): void {
+function setGuestMemory(spec: VMISpec, provenance?: FieldProvenance): void {
   if (spec.domain.memory?.guest != null) return;
   const memory = (spec.domain.memory ??= {});
   const resources = spec.domain.resources;
   const requestMemory = listQuantity(resources?.requests, 'memory');
   const limitMemory = listQuantity(resources?.limits, 'memory');
+  let from: string | undefined;
   if (!requestMemory.isZero()) {
     memory.guest = asField(requestMemory);
+    from = 'the memory request';
   } else if (!limitMemory.isZero()) {
     memory.guest = asField(limitMemory);
+    from = 'the memory limit';
   } else if (memory.hugepages != null) {
     const pageSize = Quantity.tryParse(memory.hugepages.pageSize ?? '');
-    if (pageSize !== undefined) memory.guest = asField(pageSize);
+    if (pageSize !== undefined) {
+      memory.guest = asField(pageSize);
+      from = 'one huge page';
+    }
+  }
+  if (from !== undefined) {
+    provenance?.set(
+      'spec.domain.memory.guest',
+      CREATE_DEFAULTS,
+      `no guest memory: ${CREATE_DEFAULTS} set ${from}`,
+    );
   }
 }
 
 // upstream: SetDefaultGuestCPUTopology (sockets from the cpu limit or request, for best performance)
-export function setDefaultGuestCPUTopology(spec: VMISpec): void {
+export function setDefaultGuestCPUTopology(spec: VMISpec, provenance?: FieldProvenance): void {
   const cpu = spec.domain.cpu;
   if (cpu != null && !(!cpu.cores && !cpu.sockets && !cpu.threads)) return;
   const target = (spec.domain.cpu ??= {});
   const resources = spec.domain.resources;
   let sockets = 1;
-  if (has(resources?.limits, 'cpu')) sockets = toUint32(listQuantity(resources?.limits, 'cpu').value());
-  else if (has(resources?.requests, 'cpu'))
+  let from = 'one socket (no CPU limit nor request)';
+  if (has(resources?.limits, 'cpu')) {
+    sockets = toUint32(listQuantity(resources?.limits, 'cpu').value());
+    from = 'as many sockets as the CPU limit, rounded up';
+  } else if (has(resources?.requests, 'cpu')) {
     sockets = toUint32(listQuantity(resources?.requests, 'cpu').value());
+    from = 'as many sockets as the CPU request, rounded up';
+  }
+  provenance?.set(
+    'spec.domain.cpu',
+    CREATE_DEFAULTS,
+    `no CPU topology: ${CREATE_DEFAULTS} set ${from}: ${sockets} × 1 core × 1 thread`,
+  );
   target.sockets = sockets;
   target.cores = 1;
   target.threads = 1;
@@ -185,17 +279,23 @@ function setDefaultFeatures(spec: VMISpec): void {
 }
 
 // upstream: setDefaultCPUArch
-function setDefaultCPUArch(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultCPUArch(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
   if (isARM64Spec(spec)) setArm64Defaults(spec, config.release);
   else if (isS390XSpec(spec)) setS390xDefaults(spec, config.release);
   else setAmd64Defaults(spec, config.release);
-  setDefaultCPUModel(config, spec);
+  setDefaultCPUModel(config, spec, provenance);
 }
 
 // upstream: setDefaultCPUModel
-function setDefaultCPUModel(config: ClusterConfig, spec: VMISpec): void {
+function setDefaultCPUModel(config: ClusterConfig, spec: VMISpec, provenance?: FieldProvenance): void {
   const cpu = (spec.domain.cpu ??= {});
-  if (!cpu.model) cpu.model = config.getCPUModel() || DEFAULT_CPU_MODEL;
+  if (cpu.model) return;
+  cpu.model = config.getCPUModel() || DEFAULT_CPU_MODEL;
+  provenance?.set(
+    'spec.domain.cpu.model',
+    config.getCPUModel() ? 'cluster config cpuModel' : CREATE_DEFAULTS,
+    `no CPU model: ${CREATE_DEFAULTS} set ${config.getCPUModel() ? "the cluster's" : 'the default,'} ${cpu.model}`,
+  );
 }
 
 // upstream: setGuestMemoryStatus

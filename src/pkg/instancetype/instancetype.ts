@@ -18,6 +18,7 @@ import {
   PreferenceAnnotation,
 } from '../../types/constants.js';
 import type { ClusterState } from '../../state/cluster-state.js';
+import type { FieldProvenance } from '../explain/provenance.js';
 import { Quantity, newQuantity } from '../../quantity/quantity.js';
 
 export type InstancetypeSpec = VirtualMachineInstancetype['spec'];
@@ -1214,5 +1215,131 @@ function checkCPUPreferenceRequirements(
     }
     default:
       return undefined;
+  }
+}
+
+// --- provenance (`vmi-render explain`) ---
+
+/** `1 vCPU`, `2 vCPUs`. */
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** `instancetype u1.medium` / `cluster preference fedora`: how explain names a matcher. */
+function matcherLabel(
+  what: 'instancetype' | 'preference',
+  matcher: { name?: string; kind?: string } | undefined,
+): string {
+  const kind = what === 'instancetype' ? instancetypeKind(matcher?.kind) : preferenceKind(matcher?.kind);
+  return `${kind === 'cluster' ? 'cluster ' : ''}${what} ${matcher?.name ?? ''}`;
+}
+
+/**
+ * Records which VMI fields the VM's instancetype and preference set (after applyToVmi applied them to
+ * `vmiSpec`/`vmiMetadata`), for explain: the guest memory, the memory request its overcommitPercent derives,
+ * the CPU topology and placement, the name annotations and the annotations they carry. `how` says how they
+ * got there (applied to the VMI, or expanded into the VM's template).
+ */
+export function recordInstancetypeProvenance(
+  provenance: FieldProvenance,
+  vm: VirtualMachine,
+  instancetypeSpec: InstancetypeSpec | undefined,
+  preferenceSpec: PreferenceSpec | undefined,
+  vmiSpec: VMISpec,
+  how: string,
+): void {
+  const instancetype = matcherLabel('instancetype', vm.spec.instancetype);
+  const preference = matcherLabel('preference', vm.spec.preference);
+  if (vm.spec.instancetype) {
+    const annotation =
+      instancetypeKind(vm.spec.instancetype.kind) === 'cluster'
+        ? ClusterInstancetypeAnnotation
+        : InstancetypeAnnotation;
+    provenance.set(
+      `metadata.annotations.${annotation}`,
+      'spec.instancetype',
+      `the VM controller names the VM's ${instancetype} on the VMI`,
+    );
+  }
+  if (vm.spec.preference) {
+    const annotation =
+      preferenceKind(vm.spec.preference.kind) === 'cluster'
+        ? ClusterPreferenceAnnotation
+        : PreferenceAnnotation;
+    provenance.set(
+      `metadata.annotations.${annotation}`,
+      'spec.preference',
+      `the VM controller names the VM's ${preference} on the VMI`,
+    );
+  }
+  for (const [spec, label] of [
+    [instancetypeSpec, instancetype],
+    [preferenceSpec, preference],
+  ] as const) {
+    for (const key of Object.keys(spec?.annotations ?? {})) {
+      provenance.set(`metadata.annotations.${key}`, label, `an annotation of the ${label} (${how})`);
+    }
+  }
+  if (!instancetypeSpec) return;
+  for (const key of Object.keys(instancetypeSpec.nodeSelector ?? {})) {
+    provenance.set(
+      `spec.nodeSelector.${key}`,
+      `${instancetype} spec.nodeSelector`,
+      `a node selector of the ${instancetype} (${how})`,
+    );
+  }
+  const guest = Quantity.fromJSON(instancetypeSpec.memory.guest);
+  provenance.set(
+    'spec.domain.memory.guest',
+    `${instancetype} spec.memory.guest`,
+    `the guest memory of the ${instancetype} (${how})`,
+  );
+  if (instancetypeSpec.memory.hugepages) {
+    provenance.set(
+      'spec.domain.memory.hugepages',
+      `${instancetype} spec.memory.hugepages`,
+      `the ${instancetype} backs the guest memory with ${instancetypeSpec.memory.hugepages.pageSize ?? ''} huge pages (${how})`,
+    );
+  }
+  const percent = instancetypeSpec.memory.overcommitPercent ?? 0;
+  const request = vmiSpec.domain.resources?.requests?.['memory'];
+  if (percent > 0 && request !== undefined) {
+    const value = Quantity.fromJSON(request);
+    provenance.set(
+      'spec.domain.resources.requests.memory',
+      `${instancetype} spec.memory.overcommitPercent`,
+      `the ${instancetype} overcommits its guest memory by ${percent}% (${how})`,
+      [
+        {
+          name: `${instancetype} spec.memory.guest`,
+          value: guest,
+          reason: `the guest memory of the ${instancetype} (${how})`,
+        },
+        {
+          name: 'overcommitPercent',
+          value: value.sub(guest),
+          reason: `${instancetype} spec.memory.overcommitPercent ${percent}%: the request is the guest memory × (1 − ${percent}/100), in float32, truncated to a byte`,
+        },
+      ],
+    );
+  }
+  const cpu = vmiSpec.domain.cpu;
+  const topology = getPreferredTopology(preferenceSpec);
+  provenance.set(
+    'spec.domain.cpu',
+    `${instancetype} spec.cpu.guest`,
+    `${count(instancetypeSpec.cpu.guest, 'vCPU')} of the ${instancetype}, laid out as ${count(cpu?.sockets ?? 1, 'socket')} × ${count(cpu?.cores ?? 1, 'core')} × ${count(cpu?.threads ?? 1, 'thread')} by ${preferenceSpec?.cpu?.preferredCPUTopology ? `the ${preference}'s preferredCPUTopology ${topology}` : 'the default topology (sockets)'} (${how})`,
+  );
+  if (instancetypeSpec.cpu.dedicatedCPUPlacement !== undefined) {
+    provenance.set(
+      'spec.domain.cpu.dedicatedCpuPlacement',
+      `${instancetype} spec.cpu.dedicatedCPUPlacement`,
+      `the ${instancetype} asks for dedicated CPUs (${how})`,
+    );
+  }
+  if (instancetypeSpec.cpu.isolateEmulatorThread !== undefined) {
+    provenance.set(
+      'spec.domain.cpu.isolateEmulatorThread',
+      `${instancetype} spec.cpu.isolateEmulatorThread`,
+      `the ${instancetype} isolates the emulator thread (${how})`,
+    );
   }
 }

@@ -3,6 +3,7 @@
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { ClusterState } from '../../state/cluster-state.js';
 import type { VirtualMachineInstance } from '../../types/kubevirt.js';
+import type { RenderExplanation } from '../explain.js';
 import { ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION, ISTIO_REROUTE_VIRTUAL_INTERFACES_ANNOTATION } from './istio.js';
 import {
   DEFAULT_NETWORK_CNI_ANNOTATION,
@@ -29,6 +30,7 @@ export function generateNetworkAnnotations(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   _state?: ClusterState,
+  explanation?: RenderExplanation,
 ): Record<string, string> {
   const devices = vmi.spec.domain.devices;
   const nonAbsentIfaces = filterInterfacesSpec(devices.interfaces, (iface) => iface.state !== 'absent');
@@ -41,17 +43,43 @@ export function generateNetworkAnnotations(
   );
 
   const annotations: Record<string, string> = {};
-  if (multusAnnotation !== '') annotations[NETWORK_ATTACHMENT_ANNOTATION] = multusAnnotation;
+  if (multusAnnotation !== '') {
+    annotations[NETWORK_ATTACHMENT_ANNOTATION] = multusAnnotation;
+    explanation?.annotation(
+      NETWORK_ATTACHMENT_ANNOTATION,
+      'spec.networks[].multus',
+      "Multus attaches the VMI's secondary networks (those of its interfaces that are not absent)",
+    );
+  }
 
   const defaultMultusNetworks = filterNetworksSpec(vmi.spec.networks, (net) => net.multus?.default === true);
   const firstDefault = defaultMultusNetworks[0];
-  if (firstDefault?.multus) annotations[DEFAULT_NETWORK_CNI_ANNOTATION] = firstDefault.multus.networkName;
+  if (firstDefault?.multus) {
+    annotations[DEFAULT_NETWORK_CNI_ANNOTATION] = firstDefault.multus.networkName;
+    explanation?.annotation(
+      DEFAULT_NETWORK_CNI_ANNOTATION,
+      'spec.networks[].multus.default',
+      "Multus uses this network instead of the cluster's default pod network",
+    );
+  }
 
   if (shouldAddIstioKubeVirtAnnotation(vmi)) {
     annotations[ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION] = ISTIO_DEFAULT_BRIDGE_NAME;
+    const reason = `a masquerade interface: an istio proxy also redirects the traffic of the VM's bridge ${ISTIO_DEFAULT_BRIDGE_NAME}`;
+    explanation?.annotation(
+      ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION,
+      'spec.domain.devices.interfaces[].masquerade',
+      reason,
+    );
     // upstream v1.9.0: the Istio 1.25 name is set beside the deprecated one
-    if (config.release.atLeast('v1.9.0'))
+    if (config.release.atLeast('v1.9.0')) {
       annotations[ISTIO_REROUTE_VIRTUAL_INTERFACES_ANNOTATION] = ISTIO_DEFAULT_BRIDGE_NAME;
+      explanation?.annotation(
+        ISTIO_REROUTE_VIRTUAL_INTERFACES_ANNOTATION,
+        'spec.domain.devices.interfaces[].masquerade',
+        `${reason} (v1.9.0: the Istio 1.25 name)`,
+      );
+    }
   }
 
   return annotations;

@@ -47,6 +47,15 @@ describe('explain()', () => {
         ]?.source,
         'spec.domain.cpu.dedicatedCpuPlacement',
       );
+      const { annotations, labels, securityContext } = explained.explanation;
+      assert.deepEqual(Object.keys(annotations), Object.keys(rendered.pod.metadata!.annotations!));
+      assert.deepEqual(Object.keys(labels), Object.keys(rendered.pod.metadata!.labels!));
+      assert.deepEqual(Object.keys(securityContext.pod), Object.keys(rendered.pod.spec!.securityContext!));
+      assert.equal(securityContext.pod['runAsUser']?.source, 'feature gate Root (off)');
+      assert.deepEqual(
+        Object.keys(securityContext.containers['compute']!),
+        Object.keys(compute.securityContext!),
+      );
     });
   }
 });

@@ -39,3 +39,37 @@ test('admission-computed quantities keep their Go format into the render (overco
     '2863311530',
   );
 });
+
+test('explain records, and only when asked: the same Pod, with the provenance of the defaulted request', () => {
+  const kubevirt: KubeVirt = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'KubeVirt',
+    metadata: { name: 'kubevirt', namespace: 'kubevirt' },
+    spec: { configuration: { developerConfiguration: { memoryOvercommit: 150 } } },
+  };
+  const vmi: VirtualMachineInstance = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachineInstance',
+    metadata: { name: 'overcommit', namespace: 'default' },
+    spec: { domain: { memory: { guest: '4Gi' }, devices: {} } },
+  };
+  const settings = {
+    config: new ClusterConfig({ release: V1_4_0, arch: 'amd64', kubevirt }),
+    state: new MemoryClusterState([]),
+    admission: true,
+    namespace: 'default',
+  };
+  const plain = renderDocument(vmi, settings);
+  const explained = renderDocument(vmi, { ...settings, explain: true });
+  assert.equal(plain.explanation, undefined);
+  assert.deepEqual(explained.pod, plain.pod);
+  const request = explained.explanation?.field('spec.domain.resources.requests.memory');
+  assert.equal(request?.source, "virt-api's create-time defaults");
+  assert.deepEqual(
+    request?.terms?.map((term) => [term.name, term.value.toString()]),
+    [
+      ['spec.domain.memory.guest', '4Gi'],
+      ['memoryOvercommit', '-1431655766'],
+    ],
+  );
+});

@@ -669,13 +669,14 @@ export function withNetworkResources(
 }
 
 // upstream: WithGPUs (v1.4.0); v1.9.0's WithGPUsDevicePlugins passes only the device-plugin GPUs
-export function withGPUs(gpus: readonly { deviceName: string }[]): ResourceRendererOption {
-  return withRequestedResources(() => gpus.map((gpu) => gpu.deviceName));
+// (deviceName is optional from v1.9.0 on, a DRA device having none: absent, it is Go's "")
+export function withGPUs(gpus: readonly { deviceName?: string }[]): ResourceRendererOption {
+  return withRequestedResources(() => gpus.map((gpu) => gpu.deviceName ?? ''));
 }
 
 // upstream: WithHostDevices (v1.4.0); v1.9.0's WithHostDevicesDevicePlugins passes only device-plugin devices
-export function withHostDevices(hostDevices: readonly { deviceName: string }[]): ResourceRendererOption {
-  return withRequestedResources(() => hostDevices.map((device) => device.deviceName));
+export function withHostDevices(hostDevices: readonly { deviceName?: string }[]): ResourceRendererOption {
+  return withRequestedResources(() => hostDevices.map((device) => device.deviceName ?? ''));
 }
 
 /** A GPU or host device's DRA claim request (v1.9.0 ClaimRequest, inlined: present when either key is). */
@@ -692,11 +693,11 @@ function claimRequestOf(device: GPU | HostDevice): ClaimRequest | undefined {
 
 /** upstream v1.9.0: isGPUDevicePlugin (also the host device test in isHostDevVMIDevicePlugins) */
 const isDevicePluginDevice = (device: GPU | HostDevice): boolean =>
-  device.deviceName !== '' && claimRequestOf(device) === undefined;
+  (device.deviceName ?? '') !== '' && claimRequestOf(device) === undefined;
 
 /** upstream v1.9.0: drautil.IsGPUDRA / IsHostDeviceDRA */
 const isDRADevice = (device: GPU | HostDevice): boolean =>
-  device.deviceName === '' && claimRequestOf(device) !== undefined;
+  (device.deviceName ?? '') === '' && claimRequestOf(device) !== undefined;
 
 function toContainerClaim(request: ClaimRequest): ContainerResourceClaim {
   const claim: ContainerResourceClaim = { name: request.claimName ?? '' };
@@ -999,16 +1000,16 @@ export function validatePermittedHostDevices(vmi: VirtualMachineInstance, config
   const gpusWithDRA = config.gpusWithDRAEnabled();
   for (const gpu of vmi.spec.domain.devices.gpus ?? []) {
     if (gpusWithDRA && claimRequestOf(gpu) !== undefined) continue;
-    if (!supported.has(gpu.deviceName)) {
-      problems.push(`GPU ${gpu.deviceName} is not permitted in permittedHostDevices configuration`);
+    if (!supported.has(gpu.deviceName ?? '')) {
+      problems.push(`GPU ${gpu.deviceName ?? ''} is not permitted in permittedHostDevices configuration`);
     }
   }
   const hostDevicesWithDRA = config.hostDevicesWithDRAEnabled();
   for (const hostDevice of vmi.spec.domain.devices.hostDevices ?? []) {
     if (hostDevicesWithDRA && claimRequestOf(hostDevice) !== undefined) continue;
-    if (!supported.has(hostDevice.deviceName)) {
+    if (!supported.has(hostDevice.deviceName ?? '')) {
       problems.push(
-        `HostDevice ${hostDevice.deviceName} is not permitted in permittedHostDevices configuration`,
+        `HostDevice ${hostDevice.deviceName ?? ''} is not permitted in permittedHostDevices configuration`,
       );
     }
   }

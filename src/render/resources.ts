@@ -723,17 +723,18 @@ export function withNetworkResources(
 }
 
 // upstream: WithGPUs (v1.4.0); v1.9.0's WithGPUsDevicePlugins passes only the device-plugin GPUs
-export function withGPUs(gpus: readonly { deviceName: string }[]): ResourceRendererOption {
+// (deviceName is optional from v1.9.0 on, a DRA device having none: absent, it is Go's "")
+export function withGPUs(gpus: readonly { deviceName?: string }[]): ResourceRendererOption {
   return withRequestedResources(
-    () => gpus.map((gpu) => gpu.deviceName),
+    () => gpus.map((gpu) => gpu.deviceName ?? ''),
     'spec.domain.devices.gpus[].deviceName: one device of the device plugin per GPU',
   );
 }
 
 // upstream: WithHostDevices (v1.4.0); v1.9.0's WithHostDevicesDevicePlugins passes only device-plugin devices
-export function withHostDevices(hostDevices: readonly { deviceName: string }[]): ResourceRendererOption {
+export function withHostDevices(hostDevices: readonly { deviceName?: string }[]): ResourceRendererOption {
   return withRequestedResources(
-    () => hostDevices.map((device) => device.deviceName),
+    () => hostDevices.map((device) => device.deviceName ?? ''),
     'spec.domain.devices.hostDevices[].deviceName: one device of the device plugin per host device',
   );
 }
@@ -752,11 +753,11 @@ function claimRequestOf(device: GPU | HostDevice): ClaimRequest | undefined {
 
 /** upstream v1.9.0: isGPUDevicePlugin (also the host device test in isHostDevVMIDevicePlugins) */
 const isDevicePluginDevice = (device: GPU | HostDevice): boolean =>
-  device.deviceName !== '' && claimRequestOf(device) === undefined;
+  (device.deviceName ?? '') !== '' && claimRequestOf(device) === undefined;
 
 /** upstream v1.9.0: drautil.IsGPUDRA / IsHostDeviceDRA */
 const isDRADevice = (device: GPU | HostDevice): boolean =>
-  device.deviceName === '' && claimRequestOf(device) !== undefined;
+  (device.deviceName ?? '') === '' && claimRequestOf(device) !== undefined;
 
 function toContainerClaim(request: ClaimRequest): ContainerResourceClaim {
   const claim: ContainerResourceClaim = { name: request.claimName ?? '' };
@@ -1087,16 +1088,16 @@ export function validatePermittedHostDevices(vmi: VirtualMachineInstance, config
   const gpusWithDRA = config.gpusWithDRAEnabled();
   for (const gpu of vmi.spec.domain.devices.gpus ?? []) {
     if (gpusWithDRA && claimRequestOf(gpu) !== undefined) continue;
-    if (!supported.has(gpu.deviceName)) {
-      problems.push(`GPU ${gpu.deviceName} is not permitted in permittedHostDevices configuration`);
+    if (!supported.has(gpu.deviceName ?? '')) {
+      problems.push(`GPU ${gpu.deviceName ?? ''} is not permitted in permittedHostDevices configuration`);
     }
   }
   const hostDevicesWithDRA = config.hostDevicesWithDRAEnabled();
   for (const hostDevice of vmi.spec.domain.devices.hostDevices ?? []) {
     if (hostDevicesWithDRA && claimRequestOf(hostDevice) !== undefined) continue;
-    if (!supported.has(hostDevice.deviceName)) {
+    if (!supported.has(hostDevice.deviceName ?? '')) {
       problems.push(
-        `HostDevice ${hostDevice.deviceName} is not permitted in permittedHostDevices configuration`,
+        `HostDevice ${hostDevice.deviceName ?? ''} is not permitted in permittedHostDevices configuration`,
       );
     }
   }

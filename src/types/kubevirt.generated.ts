@@ -1,4 +1,4 @@
-// Generated from schemas/kubevirt/v1.4.0/*.json by scripts/gen-types.mjs (npm run generate). Do not edit.
+// Generated from schemas/kubevirt/v1.9.0/*.json by scripts/gen-types.mjs (npm run generate). Do not edit.
 /* eslint-disable */
 export interface VirtualMachineInstance {
   apiVersion?: string;
@@ -261,8 +261,9 @@ export interface VirtualMachineInstance {
         disks?: {
           blockSize?: {
             custom?: {
-              logical: number;
-              physical: number;
+              discardGranularity?: number;
+              logical?: number;
+              physical?: number;
             };
             matchVolume?: {
               enabled?: boolean;
@@ -275,6 +276,7 @@ export interface VirtualMachineInstance {
             readonly?: boolean;
             tray?: string;
           };
+          changedBlockTracking?: boolean;
           dedicatedIOThread?: boolean;
           disk?: {
             bus?: string;
@@ -299,8 +301,10 @@ export interface VirtualMachineInstance {
           virtiofs: Record<string, unknown>;
         }[];
         gpus?: {
-          deviceName: string;
+          claimName?: string;
+          deviceName?: string;
           name: string;
+          requestName?: string;
           tag?: string;
           virtualGPUOptions?: {
             display?: {
@@ -312,8 +316,10 @@ export interface VirtualMachineInstance {
           };
         }[];
         hostDevices?: {
-          deviceName: string;
+          claimName?: string;
+          deviceName?: string;
           name: string;
+          requestName?: string;
           tag?: string;
         }[];
         inputs?: {
@@ -346,7 +352,13 @@ export interface VirtualMachineInstance {
           model?: string;
           name: string;
           passt?: Record<string, unknown>;
+          passtBinding?: Record<string, unknown>;
           pciAddress?: string;
+          portRanges?: {
+            end: number;
+            protocol: string;
+            start: number;
+          }[];
           ports?: {
             name?: string;
             port: number;
@@ -359,16 +371,26 @@ export interface VirtualMachineInstance {
         }[];
         logSerialConsole?: boolean;
         networkInterfaceMultiqueue?: boolean;
+        panicDevices?: {
+          model?: string;
+        }[];
         rng?: Record<string, unknown>;
         sound?: {
           model?: string;
           name: string;
         };
         tpm?: {
+          enabled?: boolean;
           persistent?: boolean;
         };
         useVirtioTransitional?: boolean;
+        video?: {
+          type?: string;
+        };
         watchdog?: {
+          diag288?: {
+            action?: string;
+          };
           i6300esb?: {
             action?: string;
           };
@@ -419,7 +441,13 @@ export interface VirtualMachineInstance {
             enabled?: boolean;
           };
           tlbflush?: {
+            direct?: {
+              enabled?: boolean;
+            };
             enabled?: boolean;
+            extended?: {
+              enabled?: boolean;
+            };
           };
           vapic?: {
             enabled?: boolean;
@@ -447,6 +475,7 @@ export interface VirtualMachineInstance {
       };
       firmware?: {
         acpi?: {
+          msdmNameRef?: string;
           slicNameRef?: string;
         };
         bootloader?: {
@@ -471,6 +500,9 @@ export interface VirtualMachineInstance {
         serial?: string;
         uuid?: string;
       };
+      ioThreads?: {
+        supplementalPoolThreadCount?: number;
+      };
       ioThreadsPolicy?: string;
       launchSecurity?: {
         sev?: {
@@ -481,6 +513,8 @@ export interface VirtualMachineInstance {
           };
           session?: string;
         };
+        snp?: Record<string, unknown>;
+        tdx?: Record<string, unknown>;
       };
       machine?: {
         type?: string;
@@ -491,7 +525,12 @@ export interface VirtualMachineInstance {
           pageSize?: string;
         };
         maxGuest?: number | string;
+        reservedOverhead?: {
+          addedOverhead?: number | string;
+          memLock?: 'NotRequired' | 'Required';
+        };
       };
+      rebootPolicy?: 'Reboot' | 'Terminate';
       resources?: {
         limits?: {
           [k: string]: number | string;
@@ -542,6 +581,10 @@ export interface VirtualMachineInstance {
         vmIPv6NetworkCIDR?: string;
         vmNetworkCIDR?: string;
       };
+      resourceClaim?: {
+        claimName?: string;
+        requestName?: string;
+      };
     }[];
     nodeSelector?: {
       [k: string]: string;
@@ -572,7 +615,13 @@ export interface VirtualMachineInstance {
       };
       timeoutSeconds?: number;
     };
+    resourceClaims?: {
+      name: string;
+      resourceClaimName?: string;
+      resourceClaimTemplateName?: string;
+    }[];
     schedulerName?: string;
+    serviceAccountName?: string;
     startStrategy?: string;
     subdomain?: string;
     terminationGracePeriodSeconds?: number;
@@ -601,6 +650,15 @@ export interface VirtualMachineInstance {
       nodeTaintsPolicy?: string;
       topologyKey: string;
       whenUnsatisfiable: string;
+    }[];
+    /**
+     * @maxItems 256
+     */
+    utilityVolumes?: {
+      claimName: string;
+      name: string;
+      readOnly?: boolean;
+      type?: string;
     }[];
     /**
      * @maxItems 256
@@ -640,6 +698,10 @@ export interface VirtualMachineInstance {
         imagePullPolicy?: string;
         imagePullSecret?: string;
         path?: string;
+      };
+      containerPath?: {
+        path: string;
+        readOnly?: boolean;
       };
       dataVolume?: {
         hotpluggable?: boolean;
@@ -711,6 +773,25 @@ export interface VirtualMachineInstance {
     activePods?: {
       [k: string]: string;
     };
+    changedBlockTracking?: {
+      backupStatus?: {
+        backupMsg?: string;
+        backupName?: string;
+        checkpointName?: string;
+        completed?: boolean;
+        endTimestamp?: string;
+        failed?: boolean;
+        quiesceStatus?: string;
+        startTimestamp?: string;
+        volumes?: {
+          dataEndpoint?: string;
+          diskTarget: string;
+          mapEndpoint?: string;
+          volumeName: string;
+        }[];
+      } | null;
+      state: string;
+    } | null;
     conditions?: {
       lastProbeTime?: string | null;
       lastTransitionTime?: string | null;
@@ -741,6 +822,7 @@ export interface VirtualMachineInstance {
       interfaceName?: string;
       ipAddress?: string;
       ipAddresses?: string[];
+      linkState?: string;
       mac?: string;
       name?: string;
       podInterfaceName?: string;
@@ -762,6 +844,7 @@ export interface VirtualMachineInstance {
       guestAtBoot?: number | string;
       guestCurrent?: number | string;
       guestRequested?: number | string;
+      memoryOverhead?: number | string;
     };
     migratedVolumes?: {
       destinationPVCInfo?: {
@@ -803,29 +886,61 @@ export interface VirtualMachineInstance {
       migrationConfiguration?: {
         allowAutoConverge?: boolean;
         allowPostCopy?: boolean;
+        allowWorkloadDisruption?: boolean;
         bandwidthPerMigration?: number | string;
         completionTimeoutPerGiB?: number;
         disableTLS?: boolean;
+        experimental?: {
+          compression?: 'none' | 'zstd';
+          stallDetector?: {
+            completionTimeoutFactor?: string;
+            ewmaAlpha?: string;
+            patienceWindowDecayFactor?: string;
+            precopyPossibleFactor?: string;
+            searchLocalMinima?: boolean;
+            stallMargin?: number;
+            stallProgressTimeout?: number;
+            switchoverTimeout?: number;
+          };
+        };
         matchSELinuxLevelOnMigration?: boolean;
+        maxDowntimeMs?: number;
         network?: string;
         nodeDrainTaintKey?: string;
         parallelMigrationsPerCluster?: number;
         parallelOutboundMigrationsPerNode?: number;
         progressTimeout?: number;
         unsafeMigrationOverride?: boolean;
+        utilityVolumesTimeout?: number;
       };
+      migrationNetworkType?: string;
       migrationPolicyName?: string;
       migrationUid?: string;
       mode?: string;
       sourceNode?: string;
       sourcePersistentStatePVCName?: string;
       sourcePod?: string;
+      sourceState?: {
+        domainName?: string;
+        domainNamespace?: string;
+        migrationUID?: string;
+        node?: string;
+        nodeSelectors?: {
+          [k: string]: string;
+        };
+        persistentStatePVCName?: string;
+        pod?: string;
+        selinuxContext?: string;
+        syncAddress?: string;
+        virtualMachineInstanceUID?: string;
+      };
       startTimestamp?: string | null;
       targetAttachmentPodUID?: string;
       targetCPUSet?: number[];
       targetDirectMigrationNodePorts?: {
         [k: string]: number;
       };
+      targetMemoryOverhead?: number | string;
       targetNode?: string;
       targetNodeAddress?: string;
       targetNodeDomainDetected?: boolean;
@@ -833,6 +948,26 @@ export interface VirtualMachineInstance {
       targetNodeTopology?: string;
       targetPersistentStatePVCName?: string;
       targetPod?: string;
+      targetState?: {
+        attachmentPodUID?: string;
+        cpuSet?: number[];
+        directMigrationNodePorts?: {
+          [k: string]: number;
+        };
+        domainDetected?: boolean;
+        domainName?: string;
+        domainNamespace?: string;
+        domainReadyTimestamp?: string;
+        migrationUID?: string;
+        node?: string;
+        nodeAddress?: string;
+        nodeTopology?: string;
+        persistentStatePVCName?: string;
+        pod?: string;
+        selinuxContext?: string;
+        syncAddress?: string;
+        virtualMachineInstanceUID?: string;
+      };
     };
     migrationTransport?: string;
     nodeName?: string;
@@ -956,6 +1091,7 @@ export interface VirtualMachine {
           imageio?: {
             certConfigMap?: string;
             diskId: string;
+            insecureSkipVerify?: boolean;
             secretRef?: string;
             url: string;
           };
@@ -966,6 +1102,9 @@ export interface VirtualMachine {
           registry?: {
             certConfigMap?: string;
             imageStream?: string;
+            platform?: {
+              architecture?: string;
+            };
             pullMethod?: string;
             secretRef?: string;
             url?: string;
@@ -982,6 +1121,7 @@ export interface VirtualMachine {
           upload?: Record<string, unknown>;
           vddk?: {
             backingFile?: string;
+            extraArgs?: string;
             initImageURL?: string;
             secretRef?: string;
             thumbprint?: string;
@@ -1008,10 +1148,6 @@ export interface VirtualMachine {
             namespace?: string;
           };
           resources?: {
-            claims?: {
-              name: string;
-              request?: string;
-            }[];
             limits?: {
               [k: string]: number | string;
             };
@@ -1311,8 +1447,9 @@ export interface VirtualMachine {
             disks?: {
               blockSize?: {
                 custom?: {
-                  logical: number;
-                  physical: number;
+                  discardGranularity?: number;
+                  logical?: number;
+                  physical?: number;
                 };
                 matchVolume?: {
                   enabled?: boolean;
@@ -1325,6 +1462,7 @@ export interface VirtualMachine {
                 readonly?: boolean;
                 tray?: string;
               };
+              changedBlockTracking?: boolean;
               dedicatedIOThread?: boolean;
               disk?: {
                 bus?: string;
@@ -1349,8 +1487,10 @@ export interface VirtualMachine {
               virtiofs: Record<string, unknown>;
             }[];
             gpus?: {
-              deviceName: string;
+              claimName?: string;
+              deviceName?: string;
               name: string;
+              requestName?: string;
               tag?: string;
               virtualGPUOptions?: {
                 display?: {
@@ -1362,8 +1502,10 @@ export interface VirtualMachine {
               };
             }[];
             hostDevices?: {
-              deviceName: string;
+              claimName?: string;
+              deviceName?: string;
               name: string;
+              requestName?: string;
               tag?: string;
             }[];
             inputs?: {
@@ -1396,7 +1538,13 @@ export interface VirtualMachine {
               model?: string;
               name: string;
               passt?: Record<string, unknown>;
+              passtBinding?: Record<string, unknown>;
               pciAddress?: string;
+              portRanges?: {
+                end: number;
+                protocol: string;
+                start: number;
+              }[];
               ports?: {
                 name?: string;
                 port: number;
@@ -1409,16 +1557,26 @@ export interface VirtualMachine {
             }[];
             logSerialConsole?: boolean;
             networkInterfaceMultiqueue?: boolean;
+            panicDevices?: {
+              model?: string;
+            }[];
             rng?: Record<string, unknown>;
             sound?: {
               model?: string;
               name: string;
             };
             tpm?: {
+              enabled?: boolean;
               persistent?: boolean;
             };
             useVirtioTransitional?: boolean;
+            video?: {
+              type?: string;
+            };
             watchdog?: {
+              diag288?: {
+                action?: string;
+              };
               i6300esb?: {
                 action?: string;
               };
@@ -1469,7 +1627,13 @@ export interface VirtualMachine {
                 enabled?: boolean;
               };
               tlbflush?: {
+                direct?: {
+                  enabled?: boolean;
+                };
                 enabled?: boolean;
+                extended?: {
+                  enabled?: boolean;
+                };
               };
               vapic?: {
                 enabled?: boolean;
@@ -1497,6 +1661,7 @@ export interface VirtualMachine {
           };
           firmware?: {
             acpi?: {
+              msdmNameRef?: string;
               slicNameRef?: string;
             };
             bootloader?: {
@@ -1521,6 +1686,9 @@ export interface VirtualMachine {
             serial?: string;
             uuid?: string;
           };
+          ioThreads?: {
+            supplementalPoolThreadCount?: number;
+          };
           ioThreadsPolicy?: string;
           launchSecurity?: {
             sev?: {
@@ -1531,6 +1699,8 @@ export interface VirtualMachine {
               };
               session?: string;
             };
+            snp?: Record<string, unknown>;
+            tdx?: Record<string, unknown>;
           };
           machine?: {
             type?: string;
@@ -1541,7 +1711,12 @@ export interface VirtualMachine {
               pageSize?: string;
             };
             maxGuest?: number | string;
+            reservedOverhead?: {
+              addedOverhead?: number | string;
+              memLock?: 'NotRequired' | 'Required';
+            };
           };
+          rebootPolicy?: 'Reboot' | 'Terminate';
           resources?: {
             limits?: {
               [k: string]: number | string;
@@ -1592,6 +1767,10 @@ export interface VirtualMachine {
             vmIPv6NetworkCIDR?: string;
             vmNetworkCIDR?: string;
           };
+          resourceClaim?: {
+            claimName?: string;
+            requestName?: string;
+          };
         }[];
         nodeSelector?: {
           [k: string]: string;
@@ -1622,7 +1801,13 @@ export interface VirtualMachine {
           };
           timeoutSeconds?: number;
         };
+        resourceClaims?: {
+          name: string;
+          resourceClaimName?: string;
+          resourceClaimTemplateName?: string;
+        }[];
         schedulerName?: string;
+        serviceAccountName?: string;
         startStrategy?: string;
         subdomain?: string;
         terminationGracePeriodSeconds?: number;
@@ -1651,6 +1836,15 @@ export interface VirtualMachine {
           nodeTaintsPolicy?: string;
           topologyKey: string;
           whenUnsatisfiable: string;
+        }[];
+        /**
+         * @maxItems 256
+         */
+        utilityVolumes?: {
+          claimName: string;
+          name: string;
+          readOnly?: boolean;
+          type?: string;
         }[];
         /**
          * @maxItems 256
@@ -1690,6 +1884,10 @@ export interface VirtualMachine {
             imagePullPolicy?: string;
             imagePullSecret?: string;
             path?: string;
+          };
+          containerPath?: {
+            path: string;
+            readOnly?: boolean;
           };
           dataVolume?: {
             hotpluggable?: boolean;
@@ -1760,6 +1958,25 @@ export interface VirtualMachine {
     updateVolumesStrategy?: string;
   };
   status?: {
+    changedBlockTracking?: {
+      backupStatus?: {
+        backupMsg?: string;
+        backupName?: string;
+        checkpointName?: string;
+        completed?: boolean;
+        endTimestamp?: string;
+        failed?: boolean;
+        quiesceStatus?: string;
+        startTimestamp?: string;
+        volumes?: {
+          dataEndpoint?: string;
+          diskTarget: string;
+          mapEndpoint?: string;
+          volumeName: string;
+        }[];
+      } | null;
+      state: string;
+    } | null;
     conditions?: {
       lastProbeTime?: string | null;
       lastTransitionTime?: string | null;
@@ -1770,6 +1987,15 @@ export interface VirtualMachine {
     }[];
     created?: boolean;
     desiredGeneration?: number;
+    instancetypeRef?: {
+      controllerRevisionRef?: {
+        name?: string;
+      };
+      inferFromVolume?: string;
+      inferFromVolumeFailurePolicy?: string;
+      kind?: string;
+      name?: string;
+    } | null;
     memoryDumpRequest?: {
       claimName: string;
       endTimestamp?: string;
@@ -1780,6 +2006,15 @@ export interface VirtualMachine {
       startTimestamp?: string;
     } | null;
     observedGeneration?: number;
+    preferenceRef?: {
+      controllerRevisionRef?: {
+        name?: string;
+      };
+      inferFromVolume?: string;
+      inferFromVolumeFailurePolicy?: string;
+      kind?: string;
+      name?: string;
+    } | null;
     printableStatus?: string;
     ready?: boolean;
     restoreInProgress?: string;
@@ -1802,8 +2037,9 @@ export interface VirtualMachine {
         disk: {
           blockSize?: {
             custom?: {
-              logical: number;
-              physical: number;
+              discardGranularity?: number;
+              logical?: number;
+              physical?: number;
             };
             matchVolume?: {
               enabled?: boolean;
@@ -1816,6 +2052,7 @@ export interface VirtualMachine {
             readonly?: boolean;
             tray?: string;
           };
+          changedBlockTracking?: boolean;
           dedicatedIOThread?: boolean;
           disk?: {
             bus?: string;
@@ -1943,6 +2180,11 @@ export interface KubeVirt {
           machineType?: string;
           ovmfPath?: string;
         };
+        s390x?: {
+          emulatedMachines?: string[];
+          machineType?: string;
+          ovmfPath?: string;
+        };
       };
       autoCPULimitNamespaceLabelSelector?: {
         matchExpressions?: {
@@ -1954,8 +2196,38 @@ export interface KubeVirt {
           [k: string]: string;
         };
       };
+      changedBlockTrackingLabelSelectors?: {
+        namespaceLabelSelector?: {
+          matchExpressions?: {
+            key: string;
+            operator: string;
+            values?: string[];
+          }[];
+          matchLabels?: {
+            [k: string]: string;
+          };
+        };
+        virtualMachineLabelSelector?: {
+          matchExpressions?: {
+            key: string;
+            operator: string;
+            values?: string[];
+          }[];
+          matchLabels?: {
+            [k: string]: string;
+          };
+        };
+      } | null;
       commonInstancetypesDeployment?: {
         enabled?: boolean | null;
+      } | null;
+      confidentialCompute?: {
+        tdx?: {
+          attestation?: {
+            enforced?: boolean;
+            qgsSocketPath?: string;
+          };
+        } | null;
       } | null;
       controllerConfiguration?: {
         restClient?: {
@@ -1971,7 +2243,9 @@ export interface KubeVirt {
       cpuRequest?: number | string;
       defaultRuntimeClass?: string;
       developerConfiguration?: {
+        clusterProfiler?: boolean;
         cpuAllocationRatio?: number;
+        disabledFeatureGates?: string[];
         diskVerification?: {
           memoryLimit: number | string;
         };
@@ -1985,6 +2259,7 @@ export interface KubeVirt {
           virtHandler?: number;
           virtLauncher?: number;
           virtOperator?: number;
+          virtSynchronizationController?: number;
         };
         memoryOvercommit?: number;
         minimumClusterTSCFrequency?: number;
@@ -2007,6 +2282,16 @@ export interface KubeVirt {
           };
         };
       };
+      /**
+       * @maxItems 1
+       */
+      hypervisors?:
+        | []
+        | [
+            {
+              name?: 'kvm' | 'hyperv-direct';
+            },
+          ];
       imagePullPolicy?: string;
       instancetype?: {
         referencePolicy?: ('reference' | 'expand' | 'expandAll') | null;
@@ -2030,6 +2315,7 @@ export interface KubeVirt {
       };
       machineType?: string;
       mediatedDevicesConfiguration?: {
+        enabled?: boolean;
         mediatedDeviceTypes?: string[];
         mediatedDevicesTypes?: string[];
         nodeMediatedDeviceTypes?: {
@@ -2044,16 +2330,19 @@ export interface KubeVirt {
       migrations?: {
         allowAutoConverge?: boolean;
         allowPostCopy?: boolean;
+        allowWorkloadDisruption?: boolean;
         bandwidthPerMigration?: number | string;
         completionTimeoutPerGiB?: number;
         disableTLS?: boolean;
         matchSELinuxLevelOnMigration?: boolean;
+        maxDowntimeMs?: number;
         network?: string;
         nodeDrainTaintKey?: string;
         parallelMigrationsPerCluster?: number;
         parallelOutboundMigrationsPerNode?: number;
         progressTimeout?: number;
         unsafeMigrationOverride?: boolean;
+        utilityVolumesTimeout?: number;
       };
       minCPUModel?: string;
       network?: {
@@ -2104,6 +2393,10 @@ export interface KubeVirt {
           }[];
         }[];
       };
+      persistentReservationConfiguration?: {
+        enabled?: boolean | null;
+      } | null;
+      roleAggregationStrategy?: 'AggregateToDefault' | 'Manual';
       seccompConfiguration?: {
         virtualMachineInstanceProfile?: {
           customProfile?: {
@@ -2136,6 +2429,9 @@ export interface KubeVirt {
         ciphers?: string[];
         minTLSVersion?: 'VersionTLS10' | 'VersionTLS11' | 'VersionTLS12' | 'VersionTLS13';
       };
+      virtTemplateDeployment?: {
+        enabled?: boolean | null;
+      } | null;
       virtualMachineInstancesPerNode?: number;
       virtualMachineOptions?: {
         disableFreePageReporting?: Record<string, unknown>;
@@ -2347,6 +2643,7 @@ export interface KubeVirt {
     productName?: string;
     productVersion?: string;
     serviceMonitorNamespace?: string;
+    synchronizationPort?: string;
     uninstallStrategy?: string;
     workloadUpdateStrategy?: {
       batchEvictionInterval?: string;
@@ -2542,6 +2839,7 @@ export interface KubeVirt {
     operatorVersion?: string;
     outdatedVirtualMachineInstanceWorkloads?: number;
     phase?: string;
+    synchronizationAddresses?: string[];
     targetDeploymentConfig?: string;
     targetDeploymentID?: string;
     targetKubeVirtRegistry?: string;
@@ -2571,8 +2869,10 @@ export interface VirtualMachineInstancetype {
       };
     };
     gpus?: {
-      deviceName: string;
+      claimName?: string;
+      deviceName?: string;
       name: string;
+      requestName?: string;
       tag?: string;
       virtualGPUOptions?: {
         display?: {
@@ -2584,10 +2884,15 @@ export interface VirtualMachineInstancetype {
       };
     }[];
     hostDevices?: {
-      deviceName: string;
+      claimName?: string;
+      deviceName?: string;
       name: string;
+      requestName?: string;
       tag?: string;
     }[];
+    ioThreads?: {
+      supplementalPoolThreadCount?: number;
+    };
     ioThreadsPolicy?: string;
     launchSecurity?: {
       sev?: {
@@ -2598,6 +2903,8 @@ export interface VirtualMachineInstancetype {
         };
         session?: string;
       };
+      snp?: Record<string, unknown>;
+      tdx?: Record<string, unknown>;
     };
     memory: {
       guest: number | string;
@@ -2673,8 +2980,9 @@ export interface VirtualMachinePreference {
       preferredDisableHotplug?: boolean;
       preferredDiskBlockSize?: {
         custom?: {
-          logical: number;
-          physical: number;
+          discardGranularity?: number;
+          logical?: number;
+          physical?: number;
         };
         matchVolume?: {
           enabled?: boolean;
@@ -2690,12 +2998,15 @@ export interface VirtualMachinePreference {
       preferredInterfaceModel?: string;
       preferredLunBus?: string;
       preferredNetworkInterfaceMultiQueue?: boolean;
+      preferredPanicDeviceModel?: string;
       preferredRng?: Record<string, unknown>;
       preferredSoundModel?: string;
       preferredTPM?: {
+        enabled?: boolean;
         persistent?: boolean;
       };
       preferredUseVirtioTransitional?: boolean;
+      preferredVideoType?: string;
       preferredVirtualGPUOptions?: {
         display?: {
           enabled?: boolean;
@@ -2749,7 +3060,13 @@ export interface VirtualMachinePreference {
           enabled?: boolean;
         };
         tlbflush?: {
+          direct?: {
+            enabled?: boolean;
+          };
           enabled?: boolean;
+          extended?: {
+            enabled?: boolean;
+          };
         };
         vapic?: {
           enabled?: boolean;
@@ -2786,9 +3103,23 @@ export interface VirtualMachinePreference {
       preferredMachineType?: string;
     };
     preferSpreadSocketToCoreRatio?: number;
+    preferredArchitecture?: string;
+    preferredLaunchSecurity?: {
+      sev?: {
+        attestation?: Record<string, unknown>;
+        dhCert?: string;
+        policy?: {
+          encryptedState?: boolean;
+        };
+        session?: string;
+      };
+      snp?: Record<string, unknown>;
+      tdx?: Record<string, unknown>;
+    };
     preferredSubdomain?: string;
     preferredTerminationGracePeriodSeconds?: number;
     requirements?: {
+      architecture?: string;
       cpu?: {
         guest: number;
       };

@@ -1,4 +1,4 @@
-// Named views into the generated KubeVirt v1.4.0 API types (see kubevirt.generated.ts).
+// Named views into the generated KubeVirt API types (of the newest release) (see kubevirt.generated.ts).
 import type {
   VirtualMachineInstance as GeneratedVMI,
   VirtualMachine as GeneratedVM,

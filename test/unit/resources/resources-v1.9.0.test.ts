@@ -242,6 +242,15 @@ describe('v1.9.0: devices', () => {
     ]);
   });
 
+  it('a DRA device as users write it, without deviceName (Go reads it as ""), is a DRA device', () => {
+    const vmi = structuredClone(base.vmi!);
+    vmi.spec.domain.devices.gpus = [{ name: 'dra', claimName: 'gpu-claim', requestName: 'gpu' }];
+    vmi.spec.domain.devices.hostDevices = [{ name: 'hd', claimName: 'hd-claim' }];
+    const out = renderComputeResources(vmi, base.config, base.state, new Map());
+    assert.deepEqual(out.claims, [{ name: 'gpu-claim', request: 'gpu' }, { name: 'hd-claim' }]);
+    assert.equal(out.limits?.[''], undefined);
+  });
+
   it('DRA networks only with the NetworkDevicesWithDRA gate (Alpha)', () => {
     const vmi = structuredClone(base.vmi!);
     vmi.spec.networks = [{ name: 'net', resourceClaim: { claimName: 'nic', requestName: 'vf' } } as never];

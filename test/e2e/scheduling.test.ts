@@ -95,6 +95,11 @@ interface NodeKind {
   unschedulable?: boolean;
   /** Pods already on the Node: created bound to it (the scheduler never sees them), in FILLERS */
   pods?: Filler[];
+  /**
+   * Every Pod is tried alone, and the Pods on the Node are made anew before each: a Pod that preempts them
+   * leaves them terminating for good (no kubelet). Not in the every-Node phase.
+   */
+  eachPodAlone?: boolean;
 }
 
 interface Filler {
@@ -103,11 +108,15 @@ interface Filler {
   requests: Record<string, string>;
   /** a finished Pod takes nothing from its Node */
   phase?: 'Succeeded';
+  /** FILLER_PRIORITY_CLASS (outranking every Pod of the corpus) by default */
+  priorityClassName?: string;
 }
 
 /** The namespace of the Pods already on Nodes; their PriorityClass outranks every Pod of the corpus. */
 const FILLERS = 'fillers';
 const FILLER_PRIORITY_CLASS = 'e2e-filler';
+/** Outranked by every Pod of the corpus: DefaultPreemption may evict a Pod of this class. */
+const VICTIM_PRIORITY_CLASS = 'e2e-victim';
 
 /**
  * The labels the Pods' node selectors and required node affinity terms ask for (but the architecture, left
@@ -218,6 +227,13 @@ function nodeKinds(cases: Case[]): NodeKind[] {
         ...Array.from({ length: 9 }, (_, i) => ({ name: `agent-${i}`, requests: { cpu: '10m' } })),
       ],
     },
+    // a Pod that asks for more memory than is free may preempt the Pod taking it, unless its class says Never
+    {
+      ...everything('preemptible'),
+      allocatable: { ...roomy, memory: '6Gi' },
+      pods: [{ name: 'batch', requests: { memory: '4Gi' }, priorityClassName: VICTIM_PRIORITY_CLASS }],
+      eachPodAlone: true,
+    },
     {
       name: 'mixed',
       labels: { ...kubevirtLabels('mixed'), cpumanager: 'true' },
@@ -243,6 +259,12 @@ async function createReferencedObjects(): Promise<void> {
     kind: 'PriorityClass',
     metadata: { name: FILLER_PRIORITY_CLASS },
     value: 1_000_000_000,
+  });
+  await kube.ok('POST', '/apis/scheduling.k8s.io/v1/priorityclasses', {
+    apiVersion: 'scheduling.k8s.io/v1',
+    kind: 'PriorityClass',
+    metadata: { name: VICTIM_PRIORITY_CLASS },
+    value: -10,
   });
   // one PriorityClass that may not preempt, to see the scheduler's message for it
   const priorities = [1_000_000, 1000, 10];
@@ -331,6 +353,10 @@ async function createNode(kind: NodeKind): Promise<void> {
   await kube.mergePatch(`/api/v1/nodes/${kind.name}/status`, {
     status: { capacity: kind.allocatable, allocatable: kind.allocatable },
   });
+  await createFillers(kind);
+}
+
+async function createFillers(kind: NodeKind): Promise<void> {
   for (const filler of kind.pods ?? []) {
     const name = `${kind.name}-${filler.name}`;
     await kube.ok('POST', paths.pods(FILLERS), {
@@ -339,7 +365,7 @@ async function createNode(kind: NodeKind): Promise<void> {
       metadata: { name, namespace: FILLERS },
       spec: {
         nodeName: kind.name,
-        priorityClassName: FILLER_PRIORITY_CLASS,
+        priorityClassName: filler.priorityClassName ?? FILLER_PRIORITY_CLASS,
         containers: [
           {
             name: 'main',
@@ -354,10 +380,14 @@ async function createNode(kind: NodeKind): Promise<void> {
   }
 }
 
-async function deleteNode(name: string): Promise<void> {
+async function deleteFillers(name: string): Promise<void> {
   const onNode = `${paths.pods(FILLERS)}?fieldSelector=spec.nodeName%3D${name}`;
   await kube.ok('DELETE', `${onNode}&gracePeriodSeconds=0`);
-  while (((await kube.ok('GET', onNode)) as { items: Pod[] }).items.length > 0) await sleep(50);
+  while (((await kube.ok('GET', onNode)) as { items: Pod[] }).items.length > 0) await sleep(10);
+}
+
+async function deleteNode(name: string): Promise<void> {
+  await deleteFillers(name);
   await kube.ok('DELETE', `/api/v1/nodes/${name}`);
   for (;;) {
     if ((await kube.find(`/api/v1/nodes/${name}`)) === undefined) return;
@@ -423,7 +453,15 @@ const podBody = (c: Case): Pod => {
 };
 
 /** Create each Pod; the names the API server refused, with why. */
-async function createPods(batch: Case[], refusedByApi: Map<string, string>): Promise<Case[]> {
+/** The Pods of the corpus kube-apiserver refuses to create (so never scheduled), with why. */
+const refusedByApi = new Map<string, string>();
+
+function refuse(c: Case, response: { statusCode: number; body?: { message?: unknown } }): void {
+  const message = String(response.body?.message ?? '');
+  refusedByApi.set(c.key, `HTTP ${response.statusCode}: ${message.slice(0, 160)}`);
+}
+
+async function createPods(batch: Case[]): Promise<Case[]> {
   const created: Case[] = [];
   let next = 0;
   const worker = async () => {
@@ -431,10 +469,7 @@ async function createPods(batch: Case[], refusedByApi: Map<string, string>): Pro
       const c = batch[next++]!;
       const response = await kube.request('POST', paths.pods(NAMESPACE), podBody(c));
       if (response.statusCode === 201) created.push(c);
-      else {
-        const message = String(response.body?.message ?? '');
-        refusedByApi.set(c.key, `HTTP ${response.statusCode}: ${message.slice(0, 160)}`);
-      }
+      else refuse(c, response);
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -497,15 +532,21 @@ function reasonsOf(message: string): string[] {
 const mayDependOnOtherPods = (message: string): boolean =>
   reasonsOf(message).some((reason) => !PODLESS_REASONS.some((re) => re.test(reason)));
 
-/** Create the Pod alone (after settleMs), await the scheduler's decision, delete the Pod. */
-async function scheduleAlone(c: Case, settleMs: number): Promise<Theirs> {
+/**
+ * Create the Pod alone (after settleMs, and first making anew the Pods on the Nodes of `renew`), await the
+ * scheduler's decision, delete the Pod. Undefined when the API server refuses the Pod.
+ */
+async function scheduleAlone(c: Case, settleMs: number, renew: NodeKind[] = []): Promise<Theirs | undefined> {
+  for (const kind of renew) {
+    await deleteFillers(kind.name);
+    await createFillers(kind);
+  }
   await sleep(settleMs);
   const response = await kube.request('POST', paths.pods(NAMESPACE), podBody(c));
-  assert.equal(
-    response.statusCode,
-    201,
-    `${c.key}: created once, refused now: ${JSON.stringify(response.body)}`,
-  );
+  if (response.statusCode !== 201) {
+    refuse(c, response);
+    return undefined;
+  }
   const path = paths.pod(NAMESPACE, c.podName);
   let theirs: Theirs | undefined;
   const deadline = Date.now() + 60_000;
@@ -523,11 +564,20 @@ async function scheduleAlone(c: Case, settleMs: number): Promise<Theirs> {
  * the cluster (see the design note at the top).
  */
 async function scheduleAll(
-  refusedByApi: Map<string, string>,
-): Promise<{ decisions: Map<string, Theirs>; alone: number }> {
+  phase: NodeKind[],
+): Promise<{ decisions: Map<string, Theirs>; alone: number; renew: NodeKind[] }> {
+  const renew = phase.filter((kind) => kind.eachPodAlone);
   // the scheduler's Node informer catches up with the Node changes just made
   await sleep(300);
-  const created = await createPods(cases, refusedByApi);
+  if (renew.length) {
+    const decisions = new Map<string, Theirs>();
+    for (const c of cases) {
+      const d = await scheduleAlone(c, 30, renew);
+      if (d) decisions.set(c.podName, d);
+    }
+    return { decisions, alone: decisions.size, renew };
+  }
+  const created = await createPods(cases);
   const decisions = await waitForDecisions(created);
   await deleteAllPods();
   const anyBound = [...decisions.values()].some((d) => 'node' in d);
@@ -538,14 +588,15 @@ async function scheduleAll(
       })
     : [];
   // a bound Pod's deletion reaches the scheduler's cache (one informer goroutine) before the next Pod's
-  // creation reaches its queue (another); a disagreement is confirmed after a longer pause (see confirmed)
+  // creation reaches its queue (another); a disagreement is measured again after a longer pause (compare)
   let previousBound = true;
   for (const c of again) {
     const d = await scheduleAlone(c, previousBound ? 30 : 0);
+    assert.ok(d, `${c.key}: created once, refused now: ${refusedByApi.get(c.key)}`);
     decisions.set(c.podName, d);
     previousBound = 'node' in d;
   }
-  return { decisions, alone: again.length };
+  return { decisions, alone: again.length, renew };
 }
 
 /** How our verdict disagrees with the scheduler's decision (none: undefined); `single`: one Node. */
@@ -567,10 +618,11 @@ async function compare(
   nodesFile: string,
   decided: Theirs,
   single: boolean,
+  renew: NodeKind[],
 ): Promise<{ theirs: Theirs; problem?: string; remeasured: boolean }> {
   const ours = await ourVerdict(c, nodesFile);
   if (disagreement(ours, decided, single) === undefined) return { theirs: decided, remeasured: false };
-  const theirs = await scheduleAlone(c, 1000);
+  const theirs = (await scheduleAlone(c, 1000, renew))!;
   const problem = disagreement(ours, theirs, single);
   return { theirs, remeasured: true, ...(problem !== undefined ? { problem } : {}) };
 }
@@ -603,8 +655,6 @@ after(async () => {
 });
 
 describe('scheduling: our verdict is kube-scheduler v1.31’s', { timeout: 1_200_000 }, () => {
-  const refusedByApi = new Map<string, string>();
-
   it('each Node alone: bound exactly when we say the Pod fits, else its FailedScheduling message is ours', async (t) => {
     assert.ok(cases.length > 150, `${cases.length} Pods`);
     const mismatches: string[] = [];
@@ -616,21 +666,25 @@ describe('scheduling: our verdict is kube-scheduler v1.31’s', { timeout: 1_200
     for (const kind of kinds) {
       await createNode(kind);
       const nodesFile = await writeNodesFile(kind.name);
-      const result = await scheduleAll(refusedByApi);
+      const result = await scheduleAll([kind]);
       alone += result.alone;
       for (const c of cases) {
         const decided = result.decisions.get(c.podName);
         if (!decided) continue;
-        const { theirs, problem, remeasured: again } = await compare(c, nodesFile, decided, true);
+        const {
+          theirs,
+          problem,
+          remeasured: again,
+        } = await compare(c, nodesFile, decided, true, result.renew);
         compared++;
         if (again) remeasured++;
         if (problem) mismatches.push(`${c.key} on ${kind.name}: ${problem}`);
         if ('node' in theirs) bound++;
         else {
-          for (const reason of new Set(reasonsOf(theirs.message))) {
-            const general = reason.replace(/\{.*\}/, '{...}');
-            reasons.set(general, (reasons.get(general) ?? 0) + 1);
-          }
+          const found = new Set(reasonsOf(theirs.message).map((reason) => reason.replace(/\{.*\}/, '{...}')));
+          // DefaultPreemption found a node where evicting lower-priority Pods makes room: it adds nothing
+          if (!theirs.message.includes(' preemption: ')) found.add('(preemption would make room)');
+          for (const reason of found) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
         }
       }
       await deleteNode(kind.name);
@@ -647,12 +701,32 @@ describe('scheduling: our verdict is kube-scheduler v1.31’s', { timeout: 1_200
     );
     assert.deepEqual(mismatches, [], mismatches.join('\n'));
     assert.ok(bound > 0 && bound < compared, `${bound} of ${compared} bound`);
+    // what the Nodes are made to draw out of the scheduler
+    for (const reason of [
+      'Insufficient cpu',
+      'Insufficient memory',
+      'Insufficient hugepages-1Gi',
+      'Insufficient hugepages-2Mi',
+      'Insufficient devices.kubevirt.io/kvm',
+      'Insufficient ephemeral-storage',
+      'Too many pods',
+      "node(s) didn't match Pod's node affinity/selector",
+      'node(s) had untolerated taint {...}',
+      'node(s) were unschedulable',
+      'No preemption victims found for incoming pod',
+      'Preemption is not helpful for scheduling',
+      'not eligible due to preemptionPolicy=Never',
+      '(preemption would make room)',
+    ]) {
+      assert.ok(reasons.has(reason), `no refusal gave ${reason}`);
+    }
   });
 
   it('every Node at once: the Pod is bound to a Node we say it fits, or to none when we say none fits', async (t) => {
-    for (const kind of kinds) await createNode(kind);
+    const phase = kinds.filter((kind) => !kind.eachPodAlone);
+    for (const kind of phase) await createNode(kind);
     const nodesFile = await writeNodesFile('all');
-    const { decisions, alone } = await scheduleAll(refusedByApi);
+    const { decisions, alone, renew } = await scheduleAll(phase);
     const mismatches: string[] = [];
     let compared = 0;
     let bound = 0;
@@ -660,14 +734,14 @@ describe('scheduling: our verdict is kube-scheduler v1.31’s', { timeout: 1_200
     for (const c of cases) {
       const decided = decisions.get(c.podName);
       if (!decided) continue;
-      const { theirs, problem, remeasured: again } = await compare(c, nodesFile, decided, false);
+      const { theirs, problem, remeasured: again } = await compare(c, nodesFile, decided, false, renew);
       compared++;
       if (again) remeasured++;
       if (problem) mismatches.push(`${c.key}: ${problem}`);
       if ('node' in theirs) bound++;
     }
     t.diagnostic(
-      `${compared} Pods over ${kinds.length} Nodes, ${bound} bound; ${alone} Pods tried again alone, ${remeasured} disagreements measured again`,
+      `${compared} Pods over ${phase.length} Nodes, ${bound} bound; ${alone} Pods tried again alone, ${remeasured} disagreements measured again`,
     );
     assert.deepEqual(mismatches, [], mismatches.join('\n'));
     assert.ok(bound > 0, 'some bound');

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Build (once) the kube-apiserver, kubectl and etcd binaries used by the e2e test
-# cluster, into a cache directory OUTSIDE the repository:
+# Build (once) the kube-apiserver, kube-scheduler, kubectl and etcd binaries used
+# by the e2e test cluster, into a cache directory OUTSIDE the repository:
 #
-#   ${VMI_RENDER_CACHE:-$HOME/.cache/vmi-render}/e2e-bin/k8s-<ver>_etcd-<ver>/{kube-apiserver,kubectl,etcd}
+#   ${VMI_RENDER_CACHE:-$HOME/.cache/vmi-render}/e2e-bin/k8s-<ver>_etcd-<ver>/{kube-apiserver,kube-scheduler,kubectl,etcd}
 #
-# The first run compiles both from the Go module proxy (k8s.io/kubernetes and
+# The first run compiles them from the Go module proxy (k8s.io/kubernetes and
 # go.etcd.io/etcd/server/v3); later runs find the binaries and return at once.
+# A cache directory from before a binary was added gets only the missing one.
 # Progress goes to stderr; the last line on stdout is the binary directory, so
 #   BIN_DIR="$(scripts/e2e/build-cluster.sh)"
 # works.
@@ -37,8 +38,19 @@ BUILD_ROOT="${CACHE_ROOT}/e2e-build"
 
 log() { printf '[build-cluster %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
+# The binaries built from k8s.io/kubernetes (./cmd/<name>).
+K8S_BINS=(kube-apiserver kube-scheduler kubectl)
+
+# missing_k8s_bins: print the K8S_BINS not yet built (all of them with E2E_FORCE_REBUILD=1).
+missing_k8s_bins() {
+  local b
+  for b in "${K8S_BINS[@]}"; do
+    if [[ "${E2E_FORCE_REBUILD:-0}" == "1" || ! -x "${BIN_DIR}/${b}" ]]; then echo "${b}"; fi
+  done
+}
+
 have_bins() {
-  [[ -x "${BIN_DIR}/kube-apiserver" && -x "${BIN_DIR}/kubectl" && -x "${BIN_DIR}/etcd" && -f "${BIN_DIR}/.complete" ]]
+  [[ -x "${BIN_DIR}/etcd" && -f "${BIN_DIR}/.complete" && -z "$(missing_k8s_bins)" ]]
 }
 
 if [[ "${E2E_FORCE_REBUILD:-0}" != "1" ]] && have_bins; then
@@ -125,17 +137,18 @@ pick_staging_version() {
   echo "${v}"
 }
 
-build_apiserver() {
-  local t0=$SECONDS
+# build_kubernetes BIN...: compile ./cmd/<BIN> of k8s.io/kubernetes@K8S_VERSION for each BIN.
+build_kubernetes() {
+  local t0=$SECONDS bins=("$@")
   local staging_ver="v0.${K8S_VERSION#v1.}"
-  log "kube-apiserver ${K8S_VERSION}: downloading module k8s.io/kubernetes@${K8S_VERSION}"
+  log "${bins[*]} ${K8S_VERSION}: downloading module k8s.io/kubernetes@${K8S_VERSION}"
   local src
   src="$(cd "${BUILD_ROOT}" && go mod download -json "k8s.io/kubernetes@${K8S_VERSION}" \
     | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
   [[ -n "${src}" && -d "${src}" ]] || { log "ERROR: could not download k8s.io/kubernetes@${K8S_VERSION}"; exit 1; }
 
   local wdir="${BUILD_ROOT}/kubernetes-${K8S_VERSION}"
-  log "kube-apiserver: copying ${src} -> ${wdir}"
+  log "k8s.io/kubernetes: copying ${src} -> ${wdir}"
   rm -rf "${wdir}"
   mkdir -p "${wdir}"
   cp -r "${src}/." "${wdir}/"
@@ -143,7 +156,7 @@ build_apiserver() {
   rm -rf "${wdir}/vendor" "${wdir}/go.work" "${wdir}/go.work.sum"
   (
     cd "${wdir}"
-    log "kube-apiserver: re-pointing ./staging replaces at published k8s.io/* modules (wanted ${staging_ver})"
+    log "k8s.io/kubernetes: re-pointing ./staging replaces at published k8s.io/* modules (wanted ${staging_ver})"
     local edits=() mod picked
     while read -r mod; do
       picked="$(pick_staging_version "${mod}" "${staging_ver}")"
@@ -156,25 +169,24 @@ build_apiserver() {
       fi
     done < <(sed -n 's#^[[:space:]]*\(k8s\.io/[a-z0-9-]*\) => \./staging/.*#\1#p' go.mod)
     go mod edit "${edits[@]}"
-    log "kube-apiserver: compiling ./cmd/kube-apiserver (the slow part: about 4-6 min on 2 cores with an empty Go build cache, seconds when cached)"
-    go build -mod=mod "${GO_BUILD_FLAGS[@]}" \
-      -ldflags="-s -w -X k8s.io/component-base/version.gitVersion=${K8S_VERSION} -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "${K8S_VERSION}" | cut -d. -f2) -X k8s.io/client-go/pkg/version.gitVersion=${K8S_VERSION}" \
-      -o "${BIN_DIR}/kube-apiserver.tmp" ./cmd/kube-apiserver >&2
-    log "kubectl: compiling ./cmd/kubectl (shares most of the build cache with kube-apiserver)"
-    go build -mod=mod "${GO_BUILD_FLAGS[@]}" \
-      -ldflags="-s -w -X k8s.io/component-base/version.gitVersion=${K8S_VERSION} -X k8s.io/client-go/pkg/version.gitVersion=${K8S_VERSION}" \
-      -o "${BIN_DIR}/kubectl.tmp" ./cmd/kubectl >&2
+    local bin ldflags="-s -w -X k8s.io/component-base/version.gitVersion=${K8S_VERSION} -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "${K8S_VERSION}" | cut -d. -f2) -X k8s.io/client-go/pkg/version.gitVersion=${K8S_VERSION}"
+    for bin in "${bins[@]}"; do
+      # the first is the slow part: about 4-6 min on 2 cores with an empty Go build cache; the others share
+      # most of the build cache with it (seconds to a minute or two)
+      log "${bin}: compiling ./cmd/${bin}"
+      go build -mod=mod "${GO_BUILD_FLAGS[@]}" -ldflags="${ldflags}" -o "${BIN_DIR}/${bin}.tmp" "./cmd/${bin}" >&2
+    done
   )
-  mv -f "${BIN_DIR}/kube-apiserver.tmp" "${BIN_DIR}/kube-apiserver"
-  mv -f "${BIN_DIR}/kubectl.tmp" "${BIN_DIR}/kubectl"
-  log "kube-apiserver, kubectl: done in $((SECONDS - t0))s ($("${BIN_DIR}/kube-apiserver" --version 2>/dev/null | head -1))"
+  for bin in "${bins[@]}"; do mv -f "${BIN_DIR}/${bin}.tmp" "${BIN_DIR}/${bin}"; done
+  log "${bins[*]}: done in $((SECONDS - t0))s ($("${BIN_DIR}/${bins[0]}" --version 2>/dev/null | head -1))"
   # The copied source tree is ~100 MB and only needed for this build.
   rm -rf "${wdir}"
 }
 
 rm -f "${BIN_DIR}/.complete"
 if [[ ! -x "${BIN_DIR}/etcd" || "${E2E_FORCE_REBUILD:-0}" == "1" ]]; then build_etcd; else log "etcd: present"; fi
-if [[ ! -x "${BIN_DIR}/kube-apiserver" || ! -x "${BIN_DIR}/kubectl" || "${E2E_FORCE_REBUILD:-0}" == "1" ]]; then build_apiserver; else log "kube-apiserver, kubectl: present"; fi
+mapfile -t MISSING < <(missing_k8s_bins)
+if (( ${#MISSING[@]} )); then build_kubernetes "${MISSING[@]}"; else log "${K8S_BINS[*]}: present"; fi
 date -u +%FT%TZ > "${BIN_DIR}/.complete"
 log "all binaries ready in $((SECONDS - T_ALL))s: ${BIN_DIR}"
 echo "${BIN_DIR}"

@@ -1,5 +1,6 @@
 // A throw-away Kubernetes control plane for e2e tests: one etcd + one
-// kube-apiserver on 127.0.0.1, no kubelet/controller-manager/scheduler.
+// kube-apiserver on 127.0.0.1 (and, when asked, a kube-scheduler), no kubelet
+// or controller-manager.
 // Node builtins only (plus the `openssl` CLI for certificates).
 //
 //   import { startCluster } from '../../scripts/e2e/cluster.mjs';
@@ -22,6 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -415,6 +417,19 @@ async function waitFor(what, child, logFile, timeoutMs, probe) {
   );
 }
 
+/** GET an https URL without verifying its certificate (kube-scheduler's self-signed one); the body on 200. */
+function httpsGetOk(url) {
+  return new Promise((resolve) => {
+    const req = https.get(url, { timeout: 2000, agent: false, rejectUnauthorized: false }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve(res.statusCode === 200 ? body : `HTTP ${res.statusCode} ${body}`));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', (e) => resolve(e.message));
+  });
+}
+
 // ---------------------------------------------------------------- cluster
 
 const WARM_BUILTIN_PATHS = [
@@ -465,6 +480,12 @@ async function warmWatchCaches(creds) {
  * @param {{enforce?:string,audit?:string,warn?:string,exemptions?:object}} [opts.podSecurityDefaults]
  *                                   cluster-wide PodSecurity defaults (default: all 'privileged',
  *                                   i.e. only namespaces labelled pod-security.kubernetes.io/* are checked).
+ * @param {boolean|{schedulerNames?:string[],args?:string[]}} [opts.scheduler]
+ *                                   also run kube-scheduler (from the same build) against the
+ *                                   API server: one profile with the default plugins per
+ *                                   scheduler name (default ['default-scheduler']), no leader
+ *                                   election, /healthz and /readyz on a free 127.0.0.1 port.
+ *                                   Off by default: nothing binds Pods.
  * @param {number}  [opts.readyTimeoutMs=120000]
  * @param {boolean} [opts.keep=false]
  * @param {(msg:string)=>void} [opts.log]
@@ -600,7 +621,7 @@ async function startClusterOnce(opts) {
     '--log-level=warn',
     ...(opts.etcdArgs || []),
   ];
-  const state = { etcd: null, apiserver: null, stopped: false };
+  const state = { etcd: null, apiserver: null, scheduler: null, stopped: false };
   const startEtcd = async () => {
     state.etcd = spawnDaemon(path.join(binDir, 'etcd'), etcdArgs, etcdLog);
     await waitFor('etcd', state.etcd, etcdLog, 30_000, async () => {
@@ -672,9 +693,55 @@ async function startClusterOnce(opts) {
     userName: 'vmi-render-e2e-admin',
   });
 
+  // --- kube-scheduler (only when asked)
+  const schedulerLog = path.join(logs, 'kube-scheduler.log');
+  const startScheduler = async (options) => {
+    const bin = path.join(binDir, 'kube-scheduler');
+    if (!existsSync(bin))
+      throw new Error(`kube-scheduler not found in ${binDir} (run scripts/e2e/build-cluster.sh)`);
+    const t = Date.now();
+    const port = await freePort();
+    const schedulerNames = options.schedulerNames ?? ['default-scheduler'];
+    const config = path.join(dataDir, 'kube-scheduler-config.json');
+    writeFileSync(
+      config,
+      JSON.stringify(
+        {
+          apiVersion: 'kubescheduler.config.k8s.io/v1',
+          kind: 'KubeSchedulerConfiguration',
+          // the default 50 QPS would throttle binding a few hundred test Pods at once
+          clientConnection: { kubeconfig: kubeconfigPath, qps: 1000, burst: 2000 },
+          leaderElection: { leaderElect: false },
+          profiles: schedulerNames.map((schedulerName) => ({ schedulerName })),
+        },
+        null,
+        2,
+      ),
+    );
+    state.scheduler = spawnDaemon(
+      bin,
+      [
+        `--config=${config}`,
+        '--bind-address=127.0.0.1',
+        `--secure-port=${port}`,
+        `--cert-dir=${path.join(dataDir, 'kube-scheduler-certs')}`,
+        '--v=1',
+        ...(options.args ?? []),
+      ],
+      schedulerLog,
+    );
+    // /readyz includes the informer caches' sync ("sched-handler-sync")
+    await waitFor('kube-scheduler', state.scheduler, schedulerLog, readyTimeoutMs, async () => {
+      const body = await httpsGetOk(`https://127.0.0.1:${port}/readyz`);
+      return body === 'ok' ? true : body;
+    });
+    log(`kube-scheduler ready on 127.0.0.1:${port} in ${Date.now() - t} ms`);
+  };
+
   const stop = async () => {
     if (state.stopped) return;
     state.stopped = true;
+    await killChild(state.scheduler, { graceMs: 5_000 });
     await killChild(state.apiserver, { graceMs: 5_000 });
     await killChild(state.etcd, { graceMs: 5_000 });
     if (!keep) {
@@ -689,6 +756,7 @@ async function startClusterOnce(opts) {
     await startEtcd();
     log(`etcd ready on ${etcdUrl} in ${Date.now() - t} ms`);
     await startApiserver();
+    if (opts.scheduler) await startScheduler(opts.scheduler === true ? {} : opts.scheduler);
   } catch (e) {
     await stop().catch(() => {});
     throw new Error(`${e.message}${keep ? `\n(cluster dir kept: ${dataDir})` : ''}`);
@@ -705,7 +773,7 @@ async function startClusterOnce(opts) {
     adminToken,
     /** Credentials object accepted by kube-http.mjs kubeRequest(). */
     adminCreds,
-    logs: { apiserver: apiLog, etcd: etcdLog },
+    logs: { apiserver: apiLog, etcd: etcdLog, ...(opts.scheduler ? { scheduler: schedulerLog } : {}) },
     apiserverPid: () => state.apiserver?.pid,
     /**
      * Kill only the kube-apiserver (SIGTERM, SIGKILL after graceMs; pass

@@ -107,6 +107,8 @@ export function loadNodes(file: string, stdin: () => Buffer, maxBytes: number): 
     const name = isObject(value.metadata) ? value.metadata.name : undefined;
     if (value.kind === 'PriorityClass') {
       if (value.value !== undefined && typeof value.value !== 'number') report(['value'], 'must be a number');
+      else if (value.preemptionPolicy !== undefined && typeof value.preemptionPolicy !== 'string')
+        report(['preemptionPolicy'], 'must be a string');
       else cluster.priorityClasses!.push(value as PriorityClassLike);
       continue;
     }

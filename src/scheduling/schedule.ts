@@ -25,6 +25,8 @@ export interface PriorityClassLike {
   metadata?: { name?: string };
   value?: number;
   globalDefault?: boolean;
+  /** PreemptLowerPriority (the API default) or Never */
+  preemptionPolicy?: string;
 }
 
 export interface Cluster {
@@ -117,14 +119,35 @@ function sumRequests(pods: Pod[]): Amounts {
   return requested;
 }
 
+/**
+ * The PriorityClass the priority admission plugin resolves for a Pod: the one it names, else the global
+ * default (the lowest-valued one if several claim to be).
+ */
+function priorityClassOf(pod: Pod, classes: readonly PriorityClassLike[]): PriorityClassLike | undefined {
+  const name = pod.spec?.priorityClassName;
+  if (name) return classes.find((c) => c.metadata?.name === name);
+  return classes
+    .filter((c) => c.globalDefault === true)
+    .reduce<PriorityClassLike | undefined>(
+      (lowest, c) => (lowest === undefined || (lowest.value ?? 0) > (c.value ?? 0) ? c : lowest),
+      undefined,
+    );
+}
+
 /** upstream: the priority admission plugin (spec.priority from the PriorityClass, else the global default) */
 export function podPriority(pod: Pod, classes: readonly PriorityClassLike[] = []): number {
   if (pod.spec?.priority !== undefined) return pod.spec.priority;
-  const name = pod.spec?.priorityClassName;
-  const chosen = name
-    ? classes.find((c) => c.metadata?.name === name)
-    : classes.find((c) => c.globalDefault === true);
-  return chosen?.value ?? 0;
+  return priorityClassOf(pod, classes)?.value ?? 0;
+}
+
+/**
+ * upstream: the priority admission plugin, which also copies the PriorityClass's preemptionPolicy into a
+ * Pod that sets none (a launcher Pod never does; its PriorityClass decides)
+ */
+export function podPreemptionPolicy(pod: Pod, classes: readonly PriorityClassLike[] = []): string {
+  return (
+    pod.spec?.preemptionPolicy ?? priorityClassOf(pod, classes)?.preemptionPolicy ?? 'PreemptLowerPriority'
+  );
 }
 
 function runFilters(pod: Pod, info: NodeInfo): Rejection[] {
@@ -178,7 +201,7 @@ function preempt(
   statuses: Map<string, Rejection>,
   priorityClasses: readonly PriorityClassLike[],
 ): { message: string; candidates: Set<string> } {
-  if (pod.spec?.preemptionPolicy === 'Never') {
+  if (podPreemptionPolicy(pod, priorityClasses) === 'Never') {
     return { message: 'preemption: not eligible due to preemptionPolicy=Never.', candidates: new Set() };
   }
   const priority = podPriority(pod, priorityClasses);

@@ -84,6 +84,24 @@ describe('scheduling', { concurrency: 4 }, () => {
     });
   });
 
+  it("a PriorityClass's preemptionPolicy is the launcher Pod's (the API server copies it); its shape is checked", async () => {
+    const withClass = (policy: string) =>
+      temp.file(
+        `one-node-${policy}.yaml`,
+        `${readFileSync(ONE_NODE, 'utf8')}\n---\napiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n` +
+          `metadata: {name: vms}\nvalue: 100\nglobalDefault: true\npreemptionPolicy: ${policy}\n`,
+      );
+    const result = await runMain(['lint', BASIC_VMI, ...V1_4, '--nodes', withClass('Never'), '-o', 'json']);
+    const report = JSON.parse(result.stdout) as { documents: { scheduling: { message: string } }[] };
+    assert.equal(
+      report.documents[0]!.scheduling.message,
+      '0/1 nodes are available: 1 Insufficient memory. preemption: not eligible due to preemptionPolicy=Never.',
+    );
+    const wrong = await runMain(['lint', BASIC_VMI, ...V1_4, '--nodes', withClass('5')]);
+    assert.equal(wrong.status, 1);
+    assert.match(wrong.stderr, /:\d+:\d+: preemptionPolicy: must be a string/);
+  });
+
   it('a Pod that fits: lint passes and its JSON names the nodes (a not-ready NoExecute taint is tolerated)', async () => {
     const result = await runMain(['lint', BASIC_VMI, ...V1_4, '--nodes', nodeOnly(), '-o', 'json']);
     assert.equal(result.status, 0, result.stdout);

@@ -24,7 +24,7 @@ export interface Cluster {
   apiserverUrl: string;
   dataDir: string;
   caFile: string;
-  logs: { apiserver: string; etcd: string };
+  logs: { apiserver: string; etcd: string; scheduler?: string };
   apiserverPid(): number | undefined;
   restartApiserver(options?: { signal?: NodeJS.Signals; graceMs?: number; downMs?: number }): Promise<void>;
   createUserKubeconfig(options: { user: string; groups?: string[] }): string;
@@ -37,6 +37,8 @@ interface ClusterModule {
     keep?: boolean;
     binDir?: string;
     apiserverArgs?: string[];
+    /** also run kube-scheduler (scripts/e2e/cluster.mjs) */
+    scheduler?: boolean | { schedulerNames?: string[]; args?: string[] };
   }): Promise<Cluster>;
   createNamespace(kubeconfigPath: string, name: string, labels?: Record<string, string>): Promise<void>;
   freePort(): Promise<number>;

@@ -1,6 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { fitErrorMessage, schedule, uncheckedFilters } from '../../../src/scheduling/schedule.js';
+import {
+  fitErrorMessage,
+  podPreemptionPolicy,
+  podPriority,
+  schedule,
+  uncheckedFilters,
+} from '../../../src/scheduling/schedule.js';
 import { makeNode, makePod, requesting } from './support.js';
 
 describe('schedule', () => {
@@ -49,6 +55,36 @@ describe('schedule', () => {
       schedule(never, { nodes: [small], pods: [victim] }).message,
       '0/1 nodes are available: 1 Insufficient memory. preemption: not eligible due to preemptionPolicy=Never.',
     );
+  });
+  it("preemption: the PriorityClass's preemptionPolicy when the Pod sets none (the priority admission plugin)", () => {
+    const pod = makePod({
+      priorityClassName: 'no-preempt',
+      nodeSelector: { ok: 'true' },
+      containers: [requesting({ memory: '2Gi' })],
+    });
+    const classes = [{ metadata: { name: 'no-preempt' }, value: 1000, preemptionPolicy: 'Never' }];
+    assert.equal(
+      schedule(pod, { nodes: [small], pods: [], priorityClasses: classes }).message,
+      '0/1 nodes are available: 1 Insufficient memory. preemption: not eligible due to preemptionPolicy=Never.',
+    );
+    // the Pod's own policy wins (admission refuses a Pod whose policy differs from its class's)
+    const own = { ...pod, spec: { ...pod.spec!, preemptionPolicy: 'PreemptLowerPriority' } };
+    assert.match(
+      schedule(own, { nodes: [small], pods: [], priorityClasses: classes }).message!,
+      /preemption: 0\/1 nodes are available: 1 No preemption victims found/,
+    );
+  });
+  it('the global default PriorityClass of a Pod naming none: the lowest-valued if several claim it', () => {
+    const classes = [
+      { metadata: { name: 'high' }, value: 100, globalDefault: true },
+      { metadata: { name: 'low' }, value: 5, globalDefault: true, preemptionPolicy: 'Never' },
+      { metadata: { name: 'lowest' }, value: 1 },
+    ];
+    const plain = makePod({});
+    assert.equal(podPriority(plain, classes), 5);
+    assert.equal(podPreemptionPolicy(plain, classes), 'Never');
+    assert.equal(podPreemptionPolicy(plain, []), 'PreemptLowerPriority');
+    assert.equal(podPriority(plain, []), 0);
   });
   it('conflicting node-name terms fail at PreFilter', () => {
     const conflicting = makePod({

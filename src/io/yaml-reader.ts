@@ -508,10 +508,6 @@ function looksLikeKey(text: string): boolean {
   return colon > 0 || text.endsWith(':');
 }
 
-/** Plain keys found to be acceptable (before the checks below the colon): manifests repeat a few hundred. */
-const PLAIN_KEYS = new Set<string>();
-const MAX_PLAIN_KEYS = 4096;
-
 /** `key: rest` of a mapping entry; declines what is not a plain or quoted string key. */
 function splitKey(text: string): { key: string; rest: string } {
   let key: string;
@@ -529,13 +525,10 @@ function splitKey(text: string): { key: string; rest: string } {
     }
     key = text.slice(0, colon);
     after = colon;
-    if (!PLAIN_KEYS.has(key)) {
-      if (key === '' || PLAIN_START_INDICATORS.has(key[0]!) || key.endsWith(' ') || key.includes(' #'))
-        decline();
-      if (key.includes(':') && /:(?: |$)/.test(key)) decline();
-      if (resolvePlainScalar(key) !== key) decline(); // null, a boolean or a number as a key
-      if (PLAIN_KEYS.size < MAX_PLAIN_KEYS) PLAIN_KEYS.add(key);
-    }
+    if (key === '' || PLAIN_START_INDICATORS.has(key[0]!) || key.endsWith(' ') || key.includes(' #'))
+      decline();
+    if (key.includes(':') && /:(?: |$)/.test(key)) decline();
+    if (resolvePlainScalar(key) !== key) decline(); // null, a boolean or a number as a key
   }
   if (key.length > MAX_KEY_LENGTH || key === '__proto__' || key === '<<') decline();
   // after the colon: nothing, or at least one space

@@ -119,7 +119,7 @@ function mapping(
     if (value === undefined) continue;
     // canonicalize() assigns keys to a new object, where `__proto__` is no key: leave that to it
     if (key === '__proto__') throw unsupported;
-    const keyText = root ? scalarString(key, true) : nestedKeyText(key);
+    const keyText = root ? scalarString(key, true) : scalarString(key, false);
     if (keyText.length > MAX_IMPLICIT_KEY_LENGTH) throw unsupported;
     if (!first) out.text += '\n' + indent;
     first = false;
@@ -187,19 +187,6 @@ function scalar(value: unknown): string {
     default:
       throw unsupported; // undefined in a list, bigint, symbol, function
   }
-}
-
-/** How keys below the top level print: Pods repeat a few hundred keys a thousand times over. */
-const NESTED_KEY_TEXT = new Map<string, string>();
-const MAX_NESTED_KEY_TEXTS = 4096;
-
-function nestedKeyText(key: string): string {
-  let text = NESTED_KEY_TEXT.get(key);
-  if (text === undefined) {
-    text = scalarString(key, false);
-    if (NESTED_KEY_TEXT.size < MAX_NESTED_KEY_TEXTS) NESTED_KEY_TEXT.set(key, text);
-  }
-  return text;
 }
 
 /** A single-line string (a key or a value); `rootKey`: a key of the top-level mapping. */

@@ -120,14 +120,9 @@ function signOf(x: bigint): number {
 
 type Checked = [value: bigint, ok: boolean];
 
-// Fast paths below: where no overflow is possible, the result is computed without the wrap and the checks
-// (BigInt operations each allocate, and most of a short run is unoptimised code).
-const INT62 = 1n << 62n;
-const INT31 = 1n << 31n;
 const SAFE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
 
 function int64Add(a: bigint, b: bigint): Checked {
-  if (a < INT62 && a > -INT62 && b < INT62 && b > -INT62) return [a + b, true];
   const c = wrap64(a + b);
   if (a > 0n && b > 0n) {
     if (c < 0n) return [0n, false];
@@ -147,7 +142,6 @@ function int64Multiply(a: bigint, b: bigint): Checked {
 
 /** a*b where b > 1 (upstream int64MultiplyScale and its 10/100/1000 specialisations). */
 function int64MultiplyScale(a: bigint, b: bigint): Checked {
-  if (a < INT31 && a > -INT31 && b <= INT31) return [a * b, true];
   if (a === 0n || a === 1n) return [wrap64(a * b), true];
   if (a === MIN_INT64 && b !== 1n) return [0n, false];
   const c = wrap64(a * b);

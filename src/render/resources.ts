@@ -690,13 +690,17 @@ function claimRequestOf(device: GPU | HostDevice): ClaimRequest | undefined {
   return 'claimName' in claimable || 'requestName' in claimable ? claimable : undefined;
 }
 
+/** Go's DeviceName is "" when the key is absent (omitempty): a DRA device usually has none. */
+const hasDeviceName = (device: GPU | HostDevice): boolean =>
+  (device as { deviceName?: string | null }).deviceName ? true : false;
+
 /** upstream v1.9.0: isGPUDevicePlugin (also the host device test in isHostDevVMIDevicePlugins) */
 const isDevicePluginDevice = (device: GPU | HostDevice): boolean =>
-  device.deviceName !== '' && claimRequestOf(device) === undefined;
+  hasDeviceName(device) && claimRequestOf(device) === undefined;
 
 /** upstream v1.9.0: drautil.IsGPUDRA / IsHostDeviceDRA */
 const isDRADevice = (device: GPU | HostDevice): boolean =>
-  device.deviceName === '' && claimRequestOf(device) !== undefined;
+  !hasDeviceName(device) && claimRequestOf(device) !== undefined;
 
 function toContainerClaim(request: ClaimRequest): ContainerResourceClaim {
   const claim: ContainerResourceClaim = { name: request.claimName ?? '' };

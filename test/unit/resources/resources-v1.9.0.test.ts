@@ -51,8 +51,9 @@ describe('v1.9.0: compute resources and memory overhead against every conformanc
       const networkToResourceMap = networkToResourceMapForRender(c.config, c.state, c.vmi!);
       const actual = renderComputeResourcesAndVMI(c.vmi!, c.config, c.state, networkToResourceMap);
       assert.deepEqual(normalize(actual.resources as ResourceRequirements), normalize(compute.resources));
+      // the annotation reports the overhead unless the VmiMemoryOverheadReport gate is switched off
       assert.equal(
-        actual.memoryOverhead.value().toString(),
+        c.config.vmiMemoryOverheadReportEnabled() ? actual.memoryOverhead.value().toString() : undefined,
         c.pod!.metadata?.annotations?.[MEMORY_OVERHEAD_ANNOTATION_BYTES],
       );
     });
@@ -240,6 +241,19 @@ describe('v1.9.0: devices', () => {
     assert.deepEqual(renderComputeResources(vmi, withoutGate, base.state, new Map()).claims, [
       { name: 'hd-claim' },
     ]);
+  });
+
+  it('a DRA device written without deviceName (absent, as Go reads "") is a claim', () => {
+    const vmi = structuredClone(base.vmi!);
+    vmi.spec.domain.devices.gpus = [{ name: 'gpu0', claimName: 'gpu-claim', requestName: 'gpu' } as never];
+    vmi.spec.domain.devices.hostDevices = [{ name: 'vf0', claimName: 'nic', requestName: 'vf' } as never];
+    const gated = configWith({ developerConfiguration: { featureGates: ['HostDevicesWithDRA'] } });
+    const out = renderComputeResources(vmi, gated, base.state, new Map());
+    assert.deepEqual(out.claims, [
+      { name: 'gpu-claim', request: 'gpu' },
+      { name: 'nic', request: 'vf' },
+    ]);
+    assert.equal(out.limits?.['undefined'], undefined);
   });
 
   it('DRA networks only with the NetworkDevicesWithDRA gate (Alpha)', () => {

@@ -874,8 +874,8 @@ export function renderVolumes(
 export function sysprepVolumeSource(sysprep: SysprepSource): Pick<PodVolume, 'secret' | 'configMap'> {
   if (sysprep.secret) return { secret: secretSource(sysprep.secret.name) };
   if (sysprep.configMap) return { configMap: sysprep.configMap.name ? { name: sysprep.configMap.name } : {} };
-  // Go prints the struct of two nil pointers with %v
-  throw new RenderError('Sysprep must have Secret or ConfigMap reference set {<nil> <nil>}');
+  // Go prints the struct with %v: each nil *LocalObjectReference through its String(), "nil"
+  throw new RenderError('Sysprep must have Secret or ConfigMap reference set {nil nil}');
 }
 
 // upstream: template.go imgPullSecrets

@@ -131,7 +131,7 @@ function validateLaunchSecurityAmd64(
     gate = 'WorkloadEncryptionTDX';
   }
   if (selected.length !== 1) {
-    return [cause('Forbidden', 'One and only one launchSecurity type can be set', path)];
+    return [cause(CauseType.Forbidden, 'One and only one launchSecurity type can be set', path)];
   }
   const sevLike = launchSecurity.sev != null || launchSecurity.snp != null;
   if (

@@ -28,14 +28,15 @@ const isSecondaryMultusNetwork = (net: Network): boolean => net.multus != null &
 export function validateNetworks(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
   if (config.release.atLeast('v1.9.0')) {
     // upstream v1.9.0: Validator.Validate (slirp, macvtap and passt are discontinued bindings, checked on
-    // creation only; DRA resourceClaim networks are not modelled)
+    // creation only)
     return [
       ...validateSinglePodNetwork(field, spec),
-      ...validateSingleNetworkSource(field, spec),
+      ...validateSingleNetworkSource(field, spec, config),
       ...validateMultusNetworkSource(field, spec),
       ...validateInterfaceStateValue(field, spec, config),
       ...validateInterfaceBindingV1_9(field, spec, config),
       ...validateNetworkNameUnique(field, spec),
+      ...validateNetworkDevicesWithDRA(field, spec, config),
       ...validateNetworksAssignedToInterfaces(field, spec),
       ...validateInterfaceNameUnique(field, spec),
       ...validateInterfacesAssignedToNetworks(field, spec),
@@ -44,7 +45,7 @@ export function validateNetworks(field: FieldPath, spec: VMISpec, config: Cluste
   }
   return [
     ...validateSinglePodNetwork(field, spec),
-    ...validateSingleNetworkSource(field, spec),
+    ...validateSingleNetworkSource(field, spec, config),
     ...validateMultusNetworkSource(field, spec),
     ...validateInterfaceStateValue(field, spec, config),
     ...validateInterfaceBinding(field, spec, config),
@@ -150,18 +151,135 @@ function validateSinglePodNetwork(field: FieldPath, spec: VMISpec): AdmissionCau
   return causes;
 }
 
-function validateSingleNetworkSource(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+/** A network's DRA claim (v1.9.0 NetworkSource.ResourceClaim). */
+interface NetworkClaim {
+  claimName?: string;
+  requestName?: string;
+}
+
+function networkClaimOf(net: Network): NetworkClaim | undefined {
+  const claim = (net as Network & { resourceClaim?: NetworkClaim | null }).resourceClaim;
+  return claim ?? undefined;
+}
+
+// upstream v1.9.0: vmispec.IsDRANetwork (v1.4.0 has no such network source)
+const isDRANetwork = (net: Network, config: ClusterConfig): boolean =>
+  config.release.atLeast('v1.9.0') && networkClaimOf(net) !== undefined;
+
+function validateSingleNetworkSource(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   networksOf(spec).forEach((net, idx) => {
-    if (net.pod == null && net.multus == null) {
+    const types = [net.pod != null, net.multus != null, isDRANetwork(net, config)].filter(Boolean).length;
+    if (types === 0) {
       causes.push(
         cause(CauseType.FieldValueRequired, 'should have a network type', field.child('networks').index(idx)),
       );
-    } else if (net.pod != null && net.multus != null) {
+    } else if (types > 1) {
       causes.push(
         cause(
           CauseType.FieldValueRequired,
           'should have only one network type',
+          field.child('networks').index(idx),
+        ),
+      );
+    }
+  });
+  return causes;
+}
+
+// upstream v1.9.0: admitter/dra.go validateNetworkDevicesWithDRA
+function validateNetworkDevicesWithDRA(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
+  const networks = networksOf(spec);
+  if (!networks.some((net) => isDRANetwork(net, config))) return [];
+  if (!config.networkDevicesWithDRAEnabled()) {
+    return [
+      cause(
+        CauseType.FieldValueInvalid,
+        'vmi.spec.networks contains DRA networks but NetworkDevicesWithDRA feature gate is not enabled',
+        field.child('networks'),
+      ),
+    ];
+  }
+  if (networks.some((net) => net.multus != null)) {
+    return [
+      cause(
+        CauseType.FieldValueInvalid,
+        'mixing Multus and DRA resourceClaim networks in the same VMI is not supported',
+        field.child('networks'),
+      ),
+    ];
+  }
+  // upstream: vmispec.ExtractDRANetworkClaimRequestTuples (the first network of each claim/request pair)
+  const firstIndexByKey = new Map<string, number>();
+  networks.forEach((net, idx) => {
+    const claim = networkClaimOf(net);
+    if (!claim?.claimName || !claim.requestName) return;
+    const key = `${claim.claimName}/${claim.requestName}`;
+    if (!firstIndexByKey.has(key)) firstIndexByKey.set(key, idx);
+  });
+  const declaredClaims = ((spec as { resourceClaims?: { name?: string }[] | null }).resourceClaims ?? []).map(
+    (claim) => claim.name ?? '',
+  );
+  const causes: AdmissionCause[] = [];
+  networks.forEach((net, idx) => {
+    const claim = networkClaimOf(net);
+    if (claim === undefined) return;
+    const iface = interfacesOf(spec).find((candidate) => candidate.name === net.name);
+    if (iface !== undefined && iface.sriov == null && iface.binding == null) {
+      causes.push(
+        cause(
+          CauseType.FieldValueInvalid,
+          `DRA network ${quote(net.name)} requires an SR-IOV or binding plugin interface`,
+          field.child('domain', 'devices', 'interfaces'),
+        ),
+      );
+    }
+    const claimName = claim.claimName ?? '';
+    const requestName = claim.requestName ?? '';
+    const claimPath = field.child('networks').index(idx).child('resourceClaim');
+    if (claimName === '') {
+      causes.push(
+        cause(
+          CauseType.FieldValueRequired,
+          'claimName is required for DRA network',
+          claimPath.child('claimName'),
+        ),
+      );
+    }
+    if (requestName === '') {
+      causes.push(
+        cause(
+          CauseType.FieldValueRequired,
+          'requestName is required for DRA network',
+          claimPath.child('requestName'),
+        ),
+      );
+    }
+    if (claimName === '' || requestName === '') return;
+    if (!declaredClaims.includes(claimName)) {
+      causes.push(
+        cause(
+          CauseType.FieldValueNotFound,
+          `network references resourceClaim ${quote(claimName)} which is not defined in spec.resourceClaims`,
+          claimPath.child('claimName'),
+        ),
+      );
+    }
+    const key = `${claimName}/${requestName}`;
+    const first = firstIndexByKey.get(key);
+    if (first !== undefined && first !== idx) {
+      causes.push(
+        cause(
+          CauseType.FieldValueDuplicate,
+          `duplicate claimName/requestName combination ${quote(key)}`,
           field.child('networks').index(idx),
         ),
       );

@@ -28,6 +28,8 @@ export const CauseType = {
   FieldValueDuplicate: 'FieldValueDuplicate',
   FieldValueInvalid: 'FieldValueInvalid',
   FieldValueNotSupported: 'FieldValueNotSupported',
+  // upstream metav1.CauseTypeForbidden
+  Forbidden: 'FieldValueForbidden',
   UnexpectedServerResponse: 'UnexpectedServerResponse',
 } as const;
 

@@ -1834,6 +1834,9 @@ function validateVolumes(field: FieldPath, volumes: Volume[], config: ClusterCon
       if (key === 'memoryDump') memoryDumpVolumeCount++;
       sourceCount++;
     }
+    // upstream v1.9.0: a containerPath volume is a source of its own (v1.4.0 has no such field)
+    const containerPath = (volume as { containerPath?: unknown }).containerPath;
+    if (config.release.atLeast('v1.9.0') && containerPath != null) sourceCount++;
     if (sourceCount !== 1) {
       causes.push(
         cause(

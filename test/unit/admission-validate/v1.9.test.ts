@@ -105,6 +105,39 @@ describe('v1.9.0 VMI validating webhook', () => {
     ]);
   });
 
+  it('counts containerPath as a volume source (v1.4.0 has no such source)', () => {
+    const input = vmi((v) => {
+      v.spec.domain.devices.filesystems = [{ name: 'creds', virtiofs: {} }];
+      v.spec.volumes!.push({ name: 'creds', containerPath: { path: '/etc/creds' } } as never);
+    });
+    assert.deepEqual(
+      causesOf(input).filter((c) => c.field.startsWith('spec.volumes')),
+      [],
+    );
+    assert.deepEqual(
+      causesOf(input, V1_4_0).filter((c) => c.field === 'spec.volumes[1]'),
+      [{ field: 'spec.volumes[1]', message: 'spec.volumes[1] must have exactly one source type set' }],
+    );
+  });
+
+  it('refuses two launchSecurity types with a FieldValueForbidden cause', () => {
+    const config = new ClusterConfig({
+      release: V1_9_0,
+      kubevirt: {
+        spec: { configuration: { developerConfiguration: { featureGates: ['WorkloadEncryptionSEV'] } } },
+      },
+    } as never);
+    const input = vmi((v) => {
+      v.spec.domain.launchSecurity = { sev: {}, snp: {} } as never;
+      v.spec.domain.firmware = { bootloader: { efi: { secureBoot: false } } };
+    });
+    const causes = validateVMICreate(applyCreateDefaults(input, config), config);
+    assert.deepEqual(
+      causes.filter((c) => c.field === 'spec.launchSecurity').map((c) => c.type),
+      ['FieldValueForbidden'],
+    );
+  });
+
   it('reports each network cause twice (spec validator and spec check)', () => {
     const input = vmi((v) => {
       v.spec.networks = [{ name: 'net1', multus: { networkName: 'nad' } }];

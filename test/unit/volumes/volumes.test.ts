@@ -258,7 +258,7 @@ describe('renderVolumes details', () => {
   it('sysprep without a source is an error with upstream text', () => {
     assert.throws(
       () => sysprepVolumeSource({}),
-      /^RenderError: Sysprep must have Secret or ConfigMap reference set \{<nil> <nil>\}$/,
+      /^RenderError: Sysprep must have Secret or ConfigMap reference set \{nil nil\}$/,
     );
   });
 

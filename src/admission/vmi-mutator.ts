@@ -1,5 +1,6 @@
 // What virt-api's mutating webhook does to a VirtualMachineInstance on CREATE.
 // upstream: pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go (VMIsMutator.Mutate)
+import { goJsonPruneUnknown } from '../util/go/json-round-trip.js';
 import { cloneData } from '../util/clone.js';
 import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import {
@@ -108,6 +109,8 @@ export function applyCreateDefaultsDirect(
   options: AdmissionOptions = {},
 ): VirtualMachineInstance {
   const result = cloneData(vmi);
+  // virt-api decodes the VMI into the release's Go structs: fields they lack are gone
+  goJsonPruneUnknown(result, 'VirtualMachineInstance', config.release);
   decodeVmiQuantities(result);
   result.metadata ??= {};
   result.status ??= {};

@@ -340,3 +340,34 @@ function hasKeys(object: JsonObject): boolean {
   for (const key in object) if (Object.hasOwn(object, key)) return true;
   return false;
 }
+
+/**
+ * Deletes, in place, the fields `value` has that the Go struct `typeName` of `release` lacks (what
+ * encoding/json's decode silently drops, and what an API server prunes from a custom resource), leaving
+ * everything else exactly as it is.
+ */
+export function goJsonPruneUnknown(value: unknown, typeName: string, release: KubeVirtRelease): void {
+  const type = structType(registryOf(release), typeName);
+  if (type) pruneStruct(value, type);
+}
+
+function pruneStruct(value: unknown, type: StructType): void {
+  if (!isObject(value)) return;
+  for (const name of Object.keys(value)) {
+    const field = type.byName.get(name);
+    if (field === undefined) delete value[name];
+    else pruneCodec(value[name], field.codec);
+  }
+}
+
+function pruneCodec(value: unknown, codec: Codec): void {
+  if (value === null || value === undefined) return;
+  if (codec.tag === 'struct') {
+    const type = codec.type ?? structType(codec.registry, codec.name);
+    if (type) pruneStruct(value, type);
+  } else if (codec.tag === 'slice' && Array.isArray(value)) {
+    for (const item of value) pruneCodec(item, codec.element);
+  } else if (codec.tag === 'map' && isObject(value)) {
+    for (const item of Object.values(value)) pruneCodec(item, codec.element);
+  }
+}

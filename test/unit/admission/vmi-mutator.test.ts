@@ -184,3 +184,33 @@ describe('applyCreateDefaults: options and invariants', () => {
     assert.equal(out.status, undefined);
   });
 });
+
+describe('applyCreateDefaults: fields the release does not have', () => {
+  const input = (): VirtualMachineInstance =>
+    ({
+      metadata: { name: 'v', namespace: 'default' },
+      spec: {
+        domain: {
+          ioThreads: { supplementalPoolThreadCount: 2 },
+          devices: { disks: [{ name: 'root', disk: { bus: 'virtio', madeUp: true } }] },
+          resources: { requests: { memory: '1Gi' } },
+        },
+        volumes: [{ name: 'root', containerDisk: { image: 'quay.io/containerdisks/fedora:40' } }],
+      },
+    }) as unknown as VirtualMachineInstance;
+
+  it('are dropped as Go drops them when it decodes the VMI (v1.4.0 has no ioThreads)', () => {
+    const v14 = applyCreateDefaults(input(), new ClusterConfig({ release: V1_4_0 }), {});
+    assert.equal((v14.spec.domain as { ioThreads?: unknown }).ioThreads, undefined);
+    assert.deepEqual(v14.spec.domain.devices.disks?.[0]?.disk, { bus: 'virtio' });
+    const v19 = applyCreateDefaults(
+      input(),
+      new ClusterConfig({ release: KubeVirtRelease.of('v1.9.0') }),
+      {},
+    );
+    assert.deepEqual((v19.spec.domain as { ioThreads?: unknown }).ioThreads, {
+      supplementalPoolThreadCount: 2,
+    });
+    assert.deepEqual(v19.spec.domain.devices.disks?.[0]?.disk, { bus: 'virtio' });
+  });
+});

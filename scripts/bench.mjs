@@ -17,8 +17,8 @@
 //   (c) peak resident memory of (b), yaml formatting                       target <= 200 MiB
 //   lint of the same 1000 documents / render of them (yaml formatting)     target <= 1
 //
-// The 1000 VMIs are those of the conformance cases that render with default settings (no KubeVirt CR, no
-// cluster objects, no case.json) and expect a Pod, repeated with unique names and UIDs. The two fixtures
+// The 1000 VMIs are those of fixtures/bench/vmis.json (the v1.4.0 conformance cases given upstream that
+// render with default settings and expect a Pod), repeated with unique names and UIDs. The two fixtures
 // hold the same VMIs, written once by those tools (fixtures/bench/README.md); the bench repeats them with the
 // same names and UIDs by editing the name and uid lines only, so each file keeps its tool's formatting. Every
 // formatting must render to the very same Pods.
@@ -26,12 +26,12 @@
 // Usage: node scripts/bench.mjs [--rounds N] [--docs N] [--json]   (on a built tree: npm run bench)
 // Exit status: 0 all targets met, 1 a target missed, 2 a command failed or printed something unexpected.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'vmi-render');
@@ -60,18 +60,13 @@ if (!existsSync(join(ROOT, 'dist', 'cli'))) {
 
 const BENCH_FIXTURES = join(ROOT, 'fixtures', 'bench');
 
-/** The VMIs of the usable conformance cases, in name order. */
+/**
+ * The VMIs the bench renders: fixed in fixtures/bench/vmis.json (see its README), so that the corpus growing
+ * does not change what is measured.
+ */
 function sourceVmis() {
-  const vmis = [];
-  for (const name of readdirSync(CONFORMANCE).sort()) {
-    const dir = join(CONFORMANCE, name);
-    if (!existsSync(join(dir, 'vmi.yaml')) || !existsSync(join(dir, 'expected.json'))) continue;
-    if (['kubevirt.yaml', 'objects.yaml', 'case.json'].some((file) => existsSync(join(dir, file)))) continue;
-    const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8'));
-    if (expected.error !== undefined || expected.pod === undefined) continue;
-    vmis.push(parse(readFileSync(join(dir, 'vmi.yaml'), 'utf8')));
-  }
-  if (vmis.length === 0) throw new Error(`no usable cases under ${CONFORMANCE}`);
+  const vmis = JSON.parse(readFileSync(join(BENCH_FIXTURES, 'vmis.json'), 'utf8'));
+  if (!Array.isArray(vmis) || vmis.length === 0) throw new Error('fixtures/bench/vmis.json holds no VMIs');
   return vmis;
 }
 
@@ -292,7 +287,7 @@ try {
   } else {
     console.log(
       `vmi-render bench: node ${process.version}, ${context.cpus} CPUs, load ${load.map((l) => l.toFixed(1)).join(' -> ')}; ` +
-        `${ROUNDS} interleaved rounds (+${WARM_UP_ROUNDS} warm-up); ${DOCS} documents from ${corpus.sources} conformance cases`,
+        `${ROUNDS} interleaved rounds (+${WARM_UP_ROUNDS} warm-up); ${DOCS} documents from ${corpus.sources} VMIs (fixtures/bench/vmis.json)`,
     );
     for (const r of results) {
       const digits = r.name === 'memory' ? 0 : 2;

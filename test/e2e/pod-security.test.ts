@@ -9,7 +9,14 @@ import type { Pod } from 'kubernetes-types/core/v1.js';
 import { parseLevel, parseVersion, type LevelVersion } from '../../src/podsecurity/api.js';
 import { evaluatePod, violationMessage } from '../../src/podsecurity/evaluate.js';
 import { podSecurityVerdict, resolvePolicy } from '../../src/podsecurity/launcher-pod.js';
-import { harness, Kube, paths, ROOT, type Cluster } from './support.js';
+import {
+  createRuntimeClassesAndServiceAccounts,
+  harness,
+  Kube,
+  paths,
+  ROOT,
+  type Cluster,
+} from './support.js';
 
 const NAMESPACES: Record<string, string> = {
   'ps-baseline': 'baseline:latest',
@@ -78,27 +85,8 @@ async function createReferencedObjects(namespaces: string[]): Promise<void> {
       value: 1000,
     });
   }
-  const runtimeClasses = new Set(pods.map(({ pod }) => pod.spec?.runtimeClassName).filter(Boolean));
-  for (const name of runtimeClasses) {
-    await kube.ok('POST', '/apis/node.k8s.io/v1/runtimeclasses', {
-      apiVersion: 'node.k8s.io/v1',
-      kind: 'RuntimeClass',
-      metadata: { name },
-      handler: name,
-    });
-  }
-  const serviceAccounts = new Set(
-    pods.map(({ pod }) => pod.spec?.serviceAccountName).filter((name) => name && name !== 'default'),
-  );
-  for (const namespace of namespaces) {
-    for (const name of serviceAccounts) {
-      await kube.ok('POST', `/api/v1/namespaces/${namespace}/serviceaccounts`, {
-        apiVersion: 'v1',
-        kind: 'ServiceAccount',
-        metadata: { name, namespace },
-      });
-    }
-  }
+  const specs = pods.flatMap(({ pod }) => (pod.spec ? [pod.spec] : []));
+  await createRuntimeClassesAndServiceAccounts(kube, specs, namespaces);
 }
 
 before(

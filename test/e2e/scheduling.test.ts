@@ -23,7 +23,15 @@ import { join } from 'node:path';
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { runMain } from '../cli/in-process.js';
 import { caseArgs } from '../support/conformance-args.js';
-import { harness, Kube, paths, ROOT, sleep, type Cluster } from './support.js';
+import {
+  createRuntimeClassesAndServiceAccounts,
+  harness,
+  Kube,
+  paths,
+  ROOT,
+  sleep,
+  type Cluster,
+} from './support.js';
 
 const NAMESPACE = 'sched';
 
@@ -279,24 +287,7 @@ async function createReferencedObjects(): Promise<void> {
       preemptionPolicy: preemption[i % preemption.length],
     });
   }
-  for (const name of new Set(specs.map((spec) => spec.runtimeClassName).filter(Boolean))) {
-    await kube.ok('POST', '/apis/node.k8s.io/v1/runtimeclasses', {
-      apiVersion: 'node.k8s.io/v1',
-      kind: 'RuntimeClass',
-      metadata: { name },
-      handler: name,
-    });
-  }
-  const serviceAccounts = new Set(
-    specs.map((spec) => spec.serviceAccountName).filter((n) => n && n !== 'default'),
-  );
-  for (const name of serviceAccounts) {
-    await kube.ok('POST', `/api/v1/namespaces/${NAMESPACE}/serviceaccounts`, {
-      apiVersion: 'v1',
-      kind: 'ServiceAccount',
-      metadata: { name, namespace: NAMESPACE },
-    });
-  }
+  await createRuntimeClassesAndServiceAccounts(kube, specs, [NAMESPACE]);
   // Claims bound to a volume that any node can reach (what VolumeBinding checks of a bound claim); there is no
   // PV controller, so the binding is written as it would leave it.
   const claims = new Set(

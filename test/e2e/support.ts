@@ -144,6 +144,37 @@ export class Kube {
   }
 }
 
+/**
+ * The RuntimeClasses the Pods name and their ServiceAccounts (other than `default`) in each namespace: what
+ * the API server's admission plugins look up before a Pod can be created.
+ */
+export async function createRuntimeClassesAndServiceAccounts(
+  kube: Kube,
+  specs: readonly { runtimeClassName?: string; serviceAccountName?: string }[],
+  namespaces: readonly string[],
+): Promise<void> {
+  for (const name of new Set(specs.map((spec) => spec.runtimeClassName).filter(Boolean))) {
+    await kube.ok('POST', '/apis/node.k8s.io/v1/runtimeclasses', {
+      apiVersion: 'node.k8s.io/v1',
+      kind: 'RuntimeClass',
+      metadata: { name },
+      handler: name,
+    });
+  }
+  const serviceAccounts = new Set(
+    specs.map((spec) => spec.serviceAccountName).filter((name) => name && name !== 'default'),
+  );
+  for (const namespace of namespaces) {
+    for (const name of serviceAccounts) {
+      await kube.ok('POST', `/api/v1/namespaces/${namespace}/serviceaccounts`, {
+        apiVersion: 'v1',
+        kind: 'ServiceAccount',
+        metadata: { name, namespace },
+      });
+    }
+  }
+}
+
 export const paths = {
   vmis: (ns: string) => `/apis/kubevirt.io/v1/namespaces/${ns}/virtualmachineinstances`,
   vmi: (ns: string, name: string) => `/apis/kubevirt.io/v1/namespaces/${ns}/virtualmachineinstances/${name}`,

@@ -1248,26 +1248,24 @@ export function recordInstancetypeProvenance(
 ): void {
   const instancetype = matcherLabel('instancetype', vm.spec.instancetype);
   const preference = matcherLabel('preference', vm.spec.preference);
+  const names: [string, string | undefined, string][] = [];
   if (vm.spec.instancetype) {
-    const annotation =
-      instancetypeKind(vm.spec.instancetype.kind) === 'cluster'
-        ? ClusterInstancetypeAnnotation
-        : InstancetypeAnnotation;
-    provenance.set(
-      `metadata.annotations.${annotation}`,
+    const cluster = instancetypeKind(vm.spec.instancetype.kind) === 'cluster';
+    names.push([
       'spec.instancetype',
-      `the VM controller names the VM's ${instancetype} on the VMI`,
-    );
+      cluster ? ClusterInstancetypeAnnotation : InstancetypeAnnotation,
+      instancetype,
+    ]);
   }
   if (vm.spec.preference) {
-    const annotation =
-      preferenceKind(vm.spec.preference.kind) === 'cluster'
-        ? ClusterPreferenceAnnotation
-        : PreferenceAnnotation;
+    const cluster = preferenceKind(vm.spec.preference.kind) === 'cluster';
+    names.push(['spec.preference', cluster ? ClusterPreferenceAnnotation : PreferenceAnnotation, preference]);
+  }
+  for (const [source, annotation, label] of names) {
     provenance.set(
       `metadata.annotations.${annotation}`,
-      'spec.preference',
-      `the VM controller names the VM's ${preference} on the VMI`,
+      source,
+      `the VM controller names the VM's ${label} on the VMI`,
     );
   }
   for (const [spec, label] of [

@@ -12,19 +12,21 @@ import type { KubeVirt, VirtualMachineInstance } from '../../../src/types/kubevi
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 
+/** memoryOvercommit 150 and a VMI with only 4Gi of guest memory: admission derives the request. */
+const kubevirt: KubeVirt = {
+  apiVersion: 'kubevirt.io/v1',
+  kind: 'KubeVirt',
+  metadata: { name: 'kubevirt', namespace: 'kubevirt' },
+  spec: { configuration: { developerConfiguration: { memoryOvercommit: 150 } } },
+};
+const vmi: VirtualMachineInstance = {
+  apiVersion: 'kubevirt.io/v1',
+  kind: 'VirtualMachineInstance',
+  metadata: { name: 'overcommit', namespace: 'default' },
+  spec: { domain: { memory: { guest: '4Gi' }, devices: {} } },
+};
+
 test('admission-computed quantities keep their Go format into the render (overcommit 150, 4Gi)', () => {
-  const kubevirt: KubeVirt = {
-    apiVersion: 'kubevirt.io/v1',
-    kind: 'KubeVirt',
-    metadata: { name: 'kubevirt', namespace: 'kubevirt' },
-    spec: { configuration: { developerConfiguration: { memoryOvercommit: 150 } } },
-  };
-  const vmi: VirtualMachineInstance = {
-    apiVersion: 'kubevirt.io/v1',
-    kind: 'VirtualMachineInstance',
-    metadata: { name: 'overcommit', namespace: 'default' },
-    spec: { domain: { memory: { guest: '4Gi' }, devices: {} } },
-  };
   const result = renderDocument(vmi, {
     config: new ClusterConfig({ release: V1_4_0, arch: 'amd64', kubevirt }),
     state: new MemoryClusterState([]),
@@ -41,18 +43,6 @@ test('admission-computed quantities keep their Go format into the render (overco
 });
 
 test('explain records, and only when asked: the same Pod, with the provenance of the defaulted request', () => {
-  const kubevirt: KubeVirt = {
-    apiVersion: 'kubevirt.io/v1',
-    kind: 'KubeVirt',
-    metadata: { name: 'kubevirt', namespace: 'kubevirt' },
-    spec: { configuration: { developerConfiguration: { memoryOvercommit: 150 } } },
-  };
-  const vmi: VirtualMachineInstance = {
-    apiVersion: 'kubevirt.io/v1',
-    kind: 'VirtualMachineInstance',
-    metadata: { name: 'overcommit', namespace: 'default' },
-    spec: { domain: { memory: { guest: '4Gi' }, devices: {} } },
-  };
   const settings = {
     config: new ClusterConfig({ release: V1_4_0, arch: 'amd64', kubevirt }),
     state: new MemoryClusterState([]),

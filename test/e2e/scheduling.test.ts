@@ -417,8 +417,10 @@ interface Ours {
 
 async function ourVerdict(c: Case, nodesFile: string): Promise<Ours> {
   const result = await runMain([...c.lintArgs, '-o', 'json', '--nodes', nodesFile]);
-  const report = JSON.parse(result.stdout) as { documents: { scheduling?: Ours }[] };
-  const scheduling = report.documents[0]?.scheduling;
+  // (the report lists the cluster-config file first when it has problems of its own: the VMI's document is
+  // the one with a kind)
+  const report = JSON.parse(result.stdout) as { documents: { kind?: string; scheduling?: Ours }[] };
+  const scheduling = report.documents.find((document) => document.kind !== undefined)?.scheduling;
   assert.ok(scheduling, `${c.key}: lint gave no scheduling verdict: ${result.stdout}${result.stderr}`);
   return scheduling;
 }

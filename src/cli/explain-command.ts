@@ -10,16 +10,6 @@ import {
 } from '../explain.js';
 import type { DocumentOutcome, RunOutcome } from './render-command.js';
 
-export type {
-  ExplainedQuantity,
-  ExplainedResource,
-  ExplainedSelector,
-  ExplainedSchedulingTerm,
-  ExplainedTerm,
-  ExplainedField,
-  Explanation,
-} from '../explain.js';
-
 /** One document of the report: where it is, and its explanation or why it was not rendered. */
 export type ExplainedDocument = {
   file: string;

@@ -2,7 +2,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { isFalse, isWindowsPod, joinQuote, pluralize, visitContainers } from './helpers.js';
+import { containerList, isFalse, isWindowsPod, visitContainers } from './helpers.js';
 
 function allowPrivilegeEscalation1_8(_metadata: unknown, spec: PodSpec): CheckResult {
   const badContainers: string[] = [];
@@ -13,7 +13,7 @@ function allowPrivilegeEscalation1_8(_metadata: unknown, spec: PodSpec): CheckRe
   return {
     allowed: false,
     forbiddenReason: 'allowPrivilegeEscalation != false',
-    forbiddenDetail: `${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)} must set securityContext.allowPrivilegeEscalation=false`,
+    forbiddenDetail: `${containerList(badContainers)} must set securityContext.allowPrivilegeEscalation=false`,
   };
 }
 

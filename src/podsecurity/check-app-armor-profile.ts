@@ -4,7 +4,14 @@ import type { ObjectMeta } from 'kubernetes-types/meta/v1.js';
 import { quote } from '../util/go/strconv.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { compareGoStrings, joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import {
+  compareGoStrings,
+  containerList,
+  joinQuote,
+  pluralize,
+  sortedSet,
+  visitContainers,
+} from './helpers.js';
 
 const ANNOTATION_KEY_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 
@@ -32,9 +39,7 @@ function appArmorProfile1_0(metadata: ObjectMeta, spec: PodSpec): CheckResult {
     }
   });
   if (badContainers.length > 0) {
-    badSetters.push(
-      `${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)}`,
-    );
+    badSetters.push(`${containerList(badContainers)}`);
   }
   const forbiddenAnnotations: string[] = [];
   for (const [key, value] of Object.entries(metadata.annotations ?? {})) {

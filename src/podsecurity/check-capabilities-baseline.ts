@@ -2,7 +2,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import { containerList, joinQuote, sortedSet, visitContainers } from './helpers.js';
 
 export const CHECK_CAPABILITIES_BASELINE_ID = 'capabilities_baseline';
 
@@ -41,7 +41,7 @@ function capabilitiesBaseline1_0(_metadata: unknown, spec: PodSpec): CheckResult
   return {
     allowed: false,
     forbiddenReason: 'non-default capabilities',
-    forbiddenDetail: `${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)} must not include ${joinQuote(sortedSet(nonDefaultCapabilities))} in securityContext.capabilities.add`,
+    forbiddenDetail: `${containerList(badContainers)} must not include ${joinQuote(sortedSet(nonDefaultCapabilities))} in securityContext.capabilities.add`,
   };
 }
 

@@ -3,7 +3,7 @@ import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { CHECK_CAPABILITIES_BASELINE_ID } from './check-capabilities-baseline.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { isWindowsPod, joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import { containerList, isWindowsPod, joinQuote, sortedSet, visitContainers } from './helpers.js';
 
 function capabilitiesRestricted1_22(_metadata: unknown, spec: PodSpec): CheckResult {
   const containersMissingDropAll: string[] = [];
@@ -28,12 +28,12 @@ function capabilitiesRestricted1_22(_metadata: unknown, spec: PodSpec): CheckRes
   const details: string[] = [];
   if (containersMissingDropAll.length > 0) {
     details.push(
-      `${pluralize('container', 'containers', containersMissingDropAll.length)} ${joinQuote(containersMissingDropAll)} must set securityContext.capabilities.drop=["ALL"]`,
+      `${containerList(containersMissingDropAll)} must set securityContext.capabilities.drop=["ALL"]`,
     );
   }
   if (containersAddingForbidden.length > 0) {
     details.push(
-      `${pluralize('container', 'containers', containersAddingForbidden.length)} ${joinQuote(containersAddingForbidden)} must not include ${joinQuote(sortedSet(forbiddenCapabilities))} in securityContext.capabilities.add`,
+      `${containerList(containersAddingForbidden)} must not include ${joinQuote(sortedSet(forbiddenCapabilities))} in securityContext.capabilities.add`,
     );
   }
   if (details.length === 0) return ALLOWED;

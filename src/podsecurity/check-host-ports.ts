@@ -2,7 +2,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import { containerList, pluralize, sortedSet, visitContainers } from './helpers.js';
 
 function hostPorts1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   const badContainers: string[] = [];
@@ -22,7 +22,7 @@ function hostPorts1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   return {
     allowed: false,
     forbiddenReason: 'hostPort',
-    forbiddenDetail: `${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)} ${pluralize('uses', 'use', badContainers.length)} ${pluralize('hostPort', 'hostPorts', ports.length)} ${ports.join(', ')}`,
+    forbiddenDetail: `${containerList(badContainers)} ${pluralize('uses', 'use', badContainers.length)} ${pluralize('hostPort', 'hostPorts', ports.length)} ${ports.join(', ')}`,
   };
 }
 

@@ -2,7 +2,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { isTrue, joinQuote, pluralize, visitContainers } from './helpers.js';
+import { containerList, isTrue, visitContainers } from './helpers.js';
 
 function privileged1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   const badContainers: string[] = [];
@@ -13,7 +13,7 @@ function privileged1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   return {
     allowed: false,
     forbiddenReason: 'privileged',
-    forbiddenDetail: `${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)} must not set securityContext.privileged=true`,
+    forbiddenDetail: `${containerList(badContainers)} must not set securityContext.privileged=true`,
   };
 }
 

@@ -3,7 +3,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { isSet, joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import { containerList, isSet, joinQuote, sortedSet, visitContainers } from './helpers.js';
 
 function procMount1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   const badContainers: string[] = [];
@@ -18,7 +18,7 @@ function procMount1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   return {
     allowed: false,
     forbiddenReason: 'procMount',
-    forbiddenDetail: `${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)} must not set securityContext.procMount to ${joinQuote(sortedSet(forbiddenTypes))}`,
+    forbiddenDetail: `${containerList(badContainers)} must not set securityContext.procMount to ${joinQuote(sortedSet(forbiddenTypes))}`,
   };
 }
 

@@ -2,7 +2,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { isFalse, isSet, joinQuote, pluralize, visitContainers } from './helpers.js';
+import { containerList, isFalse, isSet, visitContainers } from './helpers.js';
 
 function runAsNonRoot1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   const badSetters: string[] = [];
@@ -23,9 +23,7 @@ function runAsNonRoot1_0(_metadata: unknown, spec: PodSpec): CheckResult {
     }
   });
   if (explicitlyBad.length > 0) {
-    badSetters.push(
-      `${pluralize('container', 'containers', explicitlyBad.length)} ${joinQuote(explicitlyBad)}`,
-    );
+    badSetters.push(`${containerList(explicitlyBad)}`);
   }
   if (badSetters.length > 0) {
     return {
@@ -38,7 +36,7 @@ function runAsNonRoot1_0(_metadata: unknown, spec: PodSpec): CheckResult {
     return {
       allowed: false,
       forbiddenReason: 'runAsNonRoot != true',
-      forbiddenDetail: `pod or ${pluralize('container', 'containers', implicitlyBad.length)} ${joinQuote(implicitlyBad)} must set securityContext.runAsNonRoot=true`,
+      forbiddenDetail: `pod or ${containerList(implicitlyBad)} must set securityContext.runAsNonRoot=true`,
     };
   }
   return ALLOWED;

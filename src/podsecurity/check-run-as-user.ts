@@ -2,7 +2,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { joinQuote, pluralize, visitContainers } from './helpers.js';
+import { containerList, visitContainers } from './helpers.js';
 
 function runAsUser1_23(_metadata: unknown, spec: PodSpec): CheckResult {
   const badSetters: string[] = [];
@@ -12,9 +12,7 @@ function runAsUser1_23(_metadata: unknown, spec: PodSpec): CheckResult {
     if (container.securityContext?.runAsUser === 0) explicitlyBad.push(container.name);
   });
   if (explicitlyBad.length > 0) {
-    badSetters.push(
-      `${pluralize('container', 'containers', explicitlyBad.length)} ${joinQuote(explicitlyBad)}`,
-    );
+    badSetters.push(`${containerList(explicitlyBad)}`);
   }
   if (badSetters.length === 0) return ALLOWED;
   return {

@@ -2,7 +2,7 @@
 import type { PodSpec, SELinuxOptions } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import { containerList, joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
 
 const ALLOWED_TYPES_1_0 = new Set(['', 'container_t', 'container_init_t', 'container_kvm_t']);
 const ALLOWED_TYPES_1_31 = new Set([...ALLOWED_TYPES_1_0, 'container_engine_t']);
@@ -37,9 +37,7 @@ function seLinuxOptions(spec: PodSpec, allowedTypes: ReadonlySet<string>): Check
     if (options && !valid(options)) badContainers.push(container.name);
   });
   if (badContainers.length > 0) {
-    badSetters.push(
-      `${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)}`,
-    );
+    badSetters.push(`${containerList(badContainers)}`);
   }
   if (badSetters.length === 0) return ALLOWED;
   const badData: string[] = [];

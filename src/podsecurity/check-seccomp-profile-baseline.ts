@@ -4,7 +4,7 @@ import type { ObjectMeta } from 'kubernetes-types/meta/v1.js';
 import { quote } from '../util/go/strconv.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import { containerList, joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
 
 const ANNOTATION_KEY_POD = 'seccomp.security.alpha.kubernetes.io/pod';
 const ANNOTATION_KEY_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
@@ -53,9 +53,7 @@ function seccompProfileBaseline1_19(_metadata: ObjectMeta, spec: PodSpec): Check
     }
   });
   if (explicitlyBad.length > 0) {
-    badSetters.push(
-      `${pluralize('container', 'containers', explicitlyBad.length)} ${joinQuote(explicitlyBad)}`,
-    );
+    badSetters.push(`${containerList(explicitlyBad)}`);
   }
   if (badSetters.length === 0) return ALLOWED;
   return {

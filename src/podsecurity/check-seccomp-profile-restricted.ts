@@ -3,7 +3,7 @@ import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { CHECK_SECCOMP_BASELINE_ID, validSeccomp } from './check-seccomp-profile-baseline.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { isWindowsPod, joinQuote, pluralize, sortedSet, visitContainers } from './helpers.js';
+import { containerList, isWindowsPod, joinQuote, sortedSet, visitContainers } from './helpers.js';
 
 function seccompProfileRestricted1_19(_metadata: unknown, spec: PodSpec): CheckResult {
   const badSetters: string[] = [];
@@ -32,9 +32,7 @@ function seccompProfileRestricted1_19(_metadata: unknown, spec: PodSpec): CheckR
     }
   });
   if (explicitlyBad.length > 0) {
-    badSetters.push(
-      `${pluralize('container', 'containers', explicitlyBad.length)} ${joinQuote(explicitlyBad)}`,
-    );
+    badSetters.push(`${containerList(explicitlyBad)}`);
   }
   if (badSetters.length > 0) {
     return {
@@ -47,7 +45,7 @@ function seccompProfileRestricted1_19(_metadata: unknown, spec: PodSpec): CheckR
     return {
       allowed: false,
       forbiddenReason: 'seccompProfile',
-      forbiddenDetail: `pod or ${pluralize('container', 'containers', implicitlyBad.length)} ${joinQuote(implicitlyBad)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`,
+      forbiddenDetail: `pod or ${containerList(implicitlyBad)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`,
     };
   }
   return ALLOWED;

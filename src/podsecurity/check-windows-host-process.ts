@@ -2,7 +2,7 @@
 import type { PodSpec } from 'kubernetes-types/core/v1.js';
 import { v1 } from './api.js';
 import { ALLOWED, type Check, type CheckResult } from './checks.js';
-import { isTrue, joinQuote, pluralize, visitContainers } from './helpers.js';
+import { containerList, isTrue, visitContainers } from './helpers.js';
 
 function windowsHostProcess1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   const badContainers: string[] = [];
@@ -12,7 +12,7 @@ function windowsHostProcess1_0(_metadata: unknown, spec: PodSpec): CheckResult {
   const setters: string[] = [];
   if (isTrue(spec.securityContext?.windowsOptions?.hostProcess)) setters.push('pod');
   if (badContainers.length > 0) {
-    setters.push(`${pluralize('container', 'containers', badContainers.length)} ${joinQuote(badContainers)}`);
+    setters.push(`${containerList(badContainers)}`);
   }
   if (setters.length === 0) return ALLOWED;
   return {

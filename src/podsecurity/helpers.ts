@@ -11,6 +11,11 @@ export function pluralize(singular: string, plural: string, count: number): stri
   return count === 1 ? singular : plural;
 }
 
+/** `container "a"` or `containers "a", "b"`: how every check names the containers at fault. */
+export function containerList(names: readonly string[]): string {
+  return `${pluralize('container', 'containers', names.length)} ${joinQuote(names)}`;
+}
+
 /** Go's string order (bytes of UTF-8, which is code point order). */
 export function compareGoStrings(a: string, b: string): number {
   const left = [...a];

@@ -30,24 +30,11 @@ export function insufficientResources(request: Amounts, nodeInfo: NodeInfo): Ins
   }
   const counted = countedResources(request);
   if ([...counted.values()].every((amount) => amount === 0n) && !hasScalar(counted)) return found;
-  for (const name of BUILTIN) {
+  // the built-in resources first, then the scalar ones by name
+  const scalars = [...counted.keys()].filter((name) => !BUILTIN.includes(name)).sort();
+  for (const name of [...BUILTIN, ...scalars]) {
     const amount = counted.get(name) ?? 0n;
     if (amount > 0n && amount > capacity(name) - used(name)) {
-      found.push({
-        resourceName: name,
-        reason: `Insufficient ${name}`,
-        requested: amount,
-        used: used(name),
-        capacity: capacity(name),
-      });
-    }
-  }
-  const scalars = [...counted.entries()]
-    .filter(([name]) => !BUILTIN.includes(name))
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [name, amount] of scalars) {
-    if (amount === 0n) continue;
-    if (amount > capacity(name) - used(name)) {
       found.push({
         resourceName: name,
         reason: `Insufficient ${name}`,

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { ROOT, runCli } from '../support/cli.js';
 import { assertCleanFailure, BASIC_VMI, tempDir, VM_CONFORMANCE } from './in-process.js';
 import { Quantity } from '../../src/quantity/quantity.js';
-import type { ExplainedDocument, ExplainedQuantity } from '../../src/cli/explain-command.js';
+import type { ExplainedDocument } from '../../src/cli/explain-command.js';
+import type { ExplainedQuantity } from '../../src/explain.js';
 import type { Pod } from '../../src/types/k8s.js';
 
 const temp = tempDir();

@@ -11,12 +11,8 @@ import { ROOT } from '../support/cli.js';
 import { caseArgs } from '../support/conformance-args.js';
 import { runMain } from '../cli/in-process.js';
 import { Quantity } from '../../src/quantity/quantity.js';
-import type {
-  ExplainedDocument,
-  ExplainedField,
-  ExplainedQuantity,
-  ExplainedResource,
-} from '../../src/cli/explain-command.js';
+import type { ExplainedDocument } from '../../src/cli/explain-command.js';
+import type { ExplainedField, ExplainedQuantity, ExplainedResource } from '../../src/explain.js';
 import type { Container, Pod } from '../../src/types/k8s.js';
 
 const FIXTURES = join(ROOT, 'fixtures', 'conformance');

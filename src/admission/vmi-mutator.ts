@@ -1,7 +1,6 @@
 // What virt-api's mutating webhook does to a VirtualMachineInstance on CREATE.
 // upstream: pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go (VMIsMutator.Mutate)
-import { goJsonPruneUnknown } from '../util/go/json-round-trip.js';
-import { cloneData } from '../util/clone.js';
+import { goJsonKnownFieldsCopy } from '../util/go/json-round-trip.js';
 import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import {
   KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY,
@@ -108,9 +107,8 @@ export function applyCreateDefaultsDirect(
   config: ClusterConfig,
   options: AdmissionOptions = {},
 ): VirtualMachineInstance {
-  const result = cloneData(vmi);
   // virt-api decodes the VMI into the release's Go structs: fields they lack are gone
-  goJsonPruneUnknown(result, 'VirtualMachineInstance', config.release);
+  const result = goJsonKnownFieldsCopy(vmi, 'VirtualMachineInstance', config.release);
   decodeVmiQuantities(result);
   result.metadata ??= {};
   result.status ??= {};

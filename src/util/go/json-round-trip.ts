@@ -7,6 +7,7 @@ import type { KubeVirtRelease, KubeVirtVersion } from '../../release/release.js'
 import { GO_JSON_SHAPES_V1_4_0 } from './json-shapes-v1.4.0.generated.js';
 import { GO_JSON_SHAPES_V1_9_0 } from './json-shapes-v1.9.0.generated.js';
 import { setKey } from '../objects.js';
+import { cloneData } from '../clone.js';
 
 type Shapes = Record<string, Record<string, string>>;
 
@@ -342,32 +343,38 @@ function hasKeys(object: JsonObject): boolean {
 }
 
 /**
- * Deletes, in place, the fields `value` has that the Go struct `typeName` of `release` lacks (what
- * encoding/json's decode silently drops, and what an API server prunes from a custom resource), leaving
- * everything else exactly as it is.
+ * A deep copy of `value` (as cloneData makes it) without the fields the Go struct `typeName` of `release`
+ * lacks, at any depth: what encoding/json's decode silently drops, and what an API server prunes from a
+ * custom resource. Everything else is copied exactly as it is. One walk, where a copy and then a prune
+ * would take two.
  */
-export function goJsonPruneUnknown(value: unknown, typeName: string, release: KubeVirtRelease): void {
+export function goJsonKnownFieldsCopy<T>(value: T, typeName: string, release: KubeVirtRelease): T {
   const type = structType(registryOf(release), typeName);
-  if (type) pruneStruct(value, type);
+  return (type ? copyStruct(value, type) : cloneData(value)) as T;
 }
 
-function pruneStruct(value: unknown, type: StructType): void {
-  if (!isObject(value)) return;
-  for (const name of Object.keys(value)) {
+function copyStruct(value: unknown, type: StructType): unknown {
+  if (!isObject(value) || value instanceof Quantity) return cloneData(value);
+  const copy: JsonObject = {};
+  for (const [name, item] of Object.entries(value)) {
     const field = type.byName.get(name);
-    if (field === undefined) delete value[name];
-    else pruneCodec(value[name], field.codec);
+    if (field !== undefined) setKey(copy, name, copyKnown(item, field.codec));
   }
+  return copy;
 }
 
-function pruneCodec(value: unknown, codec: Codec): void {
-  if (value === null || value === undefined) return;
+function copyKnown(value: unknown, codec: Codec): unknown {
   if (codec.tag === 'struct') {
     const type = codec.type ?? structType(codec.registry, codec.name);
-    if (type) pruneStruct(value, type);
-  } else if (codec.tag === 'slice' && Array.isArray(value)) {
-    for (const item of value) pruneCodec(item, codec.element);
-  } else if (codec.tag === 'map' && isObject(value)) {
-    for (const item of Object.values(value)) pruneCodec(item, codec.element);
+    return type ? copyStruct(value, type) : cloneData(value);
   }
+  if (codec.tag === 'slice' && Array.isArray(value)) {
+    return value.map((item: unknown) => copyKnown(item, codec.element));
+  }
+  if (codec.tag === 'map' && isObject(value) && !(value instanceof Quantity)) {
+    const copy: JsonObject = {};
+    for (const [key, item] of Object.entries(value)) setKey(copy, key, copyKnown(item, codec.element));
+    return copy;
+  }
+  return cloneData(value);
 }

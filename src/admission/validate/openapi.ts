@@ -75,16 +75,51 @@ function vmiEnumFields(release: KubeVirtRelease): EnumField[] {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every present value at `path` with its go-openapi path (`spec.tolerations.0.operator`). */
-function valuesAt(root: unknown, path: readonly string[], at = ''): [string, unknown][] {
-  if (path.length === 0) return root === undefined || root === null ? [] : [[at, root]];
-  const [step, ...rest] = path as [string, ...string[]];
-  if (step === '*') {
-    if (!Array.isArray(root)) return [];
-    return root.flatMap((item, i) => valuesAt(item, rest, `${at}.${i}`));
+/**
+ * Calls `visit` with every present value at `path[from..]` below `root`; `at` holds the go-openapi path
+ * steps taken so far (joined into `spec.tolerations.0.operator` only for a value that fails).
+ */
+function forEachValueAt(
+  root: unknown,
+  path: readonly string[],
+  from: number,
+  at: (string | number)[],
+  visit: (value: unknown, at: readonly (string | number)[]) => void,
+): void {
+  if (from === path.length) {
+    if (root !== undefined && root !== null) visit(root, at);
+    return;
   }
-  if (!isObject(root)) return [];
-  return valuesAt(root[step], rest, at === '' ? step : `${at}.${step}`);
+  const step = path[from]!;
+  if (step === '*') {
+    if (!Array.isArray(root)) return;
+    root.forEach((item, i) => {
+      at.push(i);
+      forEachValueAt(item, path, from + 1, at, visit);
+      at.pop();
+    });
+    return;
+  }
+  if (!isObject(root)) return;
+  at.push(step);
+  forEachValueAt(root[step], path, from + 1, at, visit);
+  at.pop();
+}
+
+/** The enum fields of each release, for a VMI and for a VM's template (made once: they are constant). */
+const enumFieldsOf = new Map<KubeVirtRelease, { vmi: EnumField[]; vmTemplate: EnumField[] }>();
+
+function enumFields(release: KubeVirtRelease): { vmi: EnumField[]; vmTemplate: EnumField[] } {
+  let fields = enumFieldsOf.get(release);
+  if (fields === undefined) {
+    const vmi = vmiEnumFields(release);
+    const vmTemplate = vmi
+      .filter((field) => field.path[0] === 'spec')
+      .map((field) => ({ ...field, path: ['spec', 'template', ...field.path] }));
+    fields = { vmi, vmTemplate };
+    enumFieldsOf.set(release, fields);
+  }
+  return fields;
 }
 
 /**
@@ -92,7 +127,7 @@ function valuesAt(root: unknown, path: readonly string[], at = ''): [string, unk
  * `<path> in body should be one of [a b c]` (go-openapi errors.EnumFail).
  */
 export function validateVMIOpenAPIEnums(vmi: unknown, release: KubeVirtRelease): AdmissionCause[] {
-  return openAPIEnumCauses(vmi, vmiEnumFields(release));
+  return openAPIEnumCauses(vmi, enumFields(release).vmi);
 }
 
 /**
@@ -100,19 +135,16 @@ export function validateVMIOpenAPIEnums(vmi: unknown, release: KubeVirtRelease):
  * checked). The VM's own enum fields (dataVolumeTemplates' storage and PVC specs) are not listed here.
  */
 export function validateVMTemplateOpenAPIEnums(vm: unknown, release: KubeVirtRelease): AdmissionCause[] {
-  const fields = vmiEnumFields(release)
-    .filter((field) => field.path[0] === 'spec')
-    .map((field) => ({ ...field, path: ['spec', 'template', ...field.path] }));
-  return openAPIEnumCauses(vm, fields);
+  return openAPIEnumCauses(vm, enumFields(release).vmTemplate);
 }
 
 function openAPIEnumCauses(object: unknown, fields: EnumField[]): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   for (const field of fields) {
-    for (const [path, value] of valuesAt(object, field.path)) {
-      if (typeof value === 'string' && field.values.includes(value)) continue;
-      causes.push(cause('', `${path} in body should be one of [${field.values.join(' ')}]`));
-    }
+    forEachValueAt(object, field.path, 0, [], (value, at) => {
+      if (typeof value === 'string' && field.values.includes(value)) return;
+      causes.push(cause('', `${at.join('.')} in body should be one of [${field.values.join(' ')}]`));
+    });
   }
   return causes;
 }

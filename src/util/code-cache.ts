@@ -6,10 +6,12 @@
 // was made from: the script file's identity (size, modification time and inode; the build writes every
 // script anew) and the source's hash. A run whose script file has that identity takes the cache at once;
 // any other (the files were copied or installed elsewhere) first checks the source's hash, which costs a
-// millisecond or two for the larger scripts. The file carries a checksum of its own (V8 checks its version,
-// flags and the source's length, not the data). V8 still refuses a cache made under other V8 flags. Any
-// problem with a cache (missing, unreadable, damaged, stale, refused) falls back silently to compiling the
-// source: a cache only ever saves time.
+// millisecond or so for the larger scripts. V8 checks the rest: its version, its flags, the source's length
+// and, under --verify-snapshot-checksum (which the CLI sets, src/cli/launch.ts), a checksum of the data,
+// computed natively while deserializing: a damaged cache is refused at no cost to an intact one (a SHA-1 of
+// the megabyte of caches took ~1.5 ms of every run, `npm run bench` (a)). Any problem with
+// a cache (missing, unreadable, damaged, stale, refused) falls back silently to compiling the source: a
+// cache only ever saves time.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -23,7 +25,6 @@ type Recorder = { script: Script; cacheFile: string; identity: Buffer; source: s
 const recorder = (): Recorder | undefined => (globalThis as { [RECORDER]?: Recorder })[RECORDER];
 
 const sha1 = (data: Buffer | string): Buffer => digest('sha1', data);
-const CHECKSUM_LENGTH = 20;
 /** The script file's identity: size, modification time (ms) and inode, as three doubles. */
 const IDENTITY_LENGTH = 24;
 /** Then the SHA-1 of the source. */
@@ -50,7 +51,7 @@ function scriptIdentity(filename: string): Buffer | undefined {
   return identity;
 }
 
-/** A cache file's V8 data, if the file is there, intact and made from this script's source. */
+/** A cache file's V8 data, if the file is there and made from this script's source. */
 function readCache(file: string, identity: Buffer | undefined, source: string): Buffer | undefined {
   let content: Buffer;
   try {
@@ -58,15 +59,10 @@ function readCache(file: string, identity: Buffer | undefined, source: string): 
   } catch {
     return undefined;
   }
-  const header = CHECKSUM_LENGTH + IDENTITY_LENGTH + SOURCE_HASH_LENGTH;
+  const header = IDENTITY_LENGTH + SOURCE_HASH_LENGTH;
   if (content.length <= header) return undefined;
-  const checked = content.subarray(CHECKSUM_LENGTH);
-  if (!sha1(checked).equals(content.subarray(0, CHECKSUM_LENGTH))) return undefined;
-  const sameFile = identity !== undefined && checked.subarray(0, IDENTITY_LENGTH).equals(identity);
-  if (
-    !sameFile &&
-    !sha1(source).equals(checked.subarray(IDENTITY_LENGTH, IDENTITY_LENGTH + SOURCE_HASH_LENGTH))
-  ) {
+  const sameFile = identity !== undefined && content.subarray(0, IDENTITY_LENGTH).equals(identity);
+  if (!sameFile && !sha1(source).equals(content.subarray(IDENTITY_LENGTH, header))) {
     return undefined;
   }
   return content.subarray(header);
@@ -107,9 +103,8 @@ export function saveCodeCaches(): number {
     mkdirSync(dir, { recursive: true });
   }
   for (const { script, cacheFile, identity, source } of recorded) {
-    const checked = Buffer.concat([identity, sha1(source), script.createCachedData()]);
     const temporary = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, Buffer.concat([sha1(checked), checked]));
+    writeFileSync(temporary, Buffer.concat([identity, sha1(source), script.createCachedData()]));
     renameSync(temporary, cacheFile); // a CLI run meanwhile sees no cache or a whole one
   }
   return recorded.length;

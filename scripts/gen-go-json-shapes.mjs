@@ -144,7 +144,9 @@ export async function goJsonShapes(release, files) {
     '',
   ].join('\n');
   return formatGenerated(
-    `${header}export const ${exportName}: Record<string, Record<string, string>> = ${JSON.stringify(table, null, 2)};\n`,
+    `${header}` +
+      '/** The table, made when first asked for (a run uses one release\'s). */\n' +
+      `export const ${exportName} = (): Record<string, Record<string, string>> => (${JSON.stringify(table, null, 2)});\n`,
     shapesOutput(release),
   );
 }

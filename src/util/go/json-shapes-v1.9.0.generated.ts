@@ -3,7 +3,8 @@
 // Field kinds: s string, b bool, n number, q resource.Quantity, ql ResourceList, o opaque (kept as is),
 // meta ObjectMeta (opaque, but always present),
 // <Struct> a struct, *X pointer, []X slice, {}X map; a trailing '?' marks omitempty; '...<Struct>' inlines.
-export const GO_JSON_SHAPES_V1_9_0: Record<string, Record<string, string>> = {
+/** The table, made when first asked for (a run uses one release's). */
+export const GO_JSON_SHAPES_V1_9_0 = (): Record<string, Record<string, string>> => ({
   VirtualMachineInstance: {
     metadata: 'meta?',
     spec: 'VirtualMachineInstanceSpec',
@@ -1560,4 +1561,4 @@ export const GO_JSON_SHAPES_V1_9_0: Record<string, Record<string, string>> = {
   DiskIOThreads: {
     supplementalPoolThreadCount: '*n?',
   },
-};
+});

@@ -77,14 +77,17 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Calls `visit` with every present value at `path[from..]` below `root`; `at` holds the go-openapi path
- * steps taken so far (joined into `spec.tolerations.0.operator` only for a value that fails).
+ * steps taken so far (joined into `spec.tolerations.operator` only for a value that fails). An array
+ * item adds no step: go-openapi's slice validator gives each item's validator the path `<array>.<i>`
+ * through SchemaValidator.SetPath, which does not reach the validators already built for the item, so
+ * an item's failures are reported at the array's path (upstream: go-openapi/validate slice_validator.go).
  */
 function forEachValueAt(
   root: unknown,
   path: readonly string[],
   from: number,
-  at: (string | number)[],
-  visit: (value: unknown, at: readonly (string | number)[]) => void,
+  at: string[],
+  visit: (value: unknown, at: readonly string[]) => void,
 ): void {
   if (from === path.length) {
     if (root !== undefined && root !== null) visit(root, at);
@@ -93,11 +96,7 @@ function forEachValueAt(
   const step = path[from]!;
   if (step === '*') {
     if (!Array.isArray(root)) return;
-    root.forEach((item, i) => {
-      at.push(i);
-      forEachValueAt(item, path, from + 1, at, visit);
-      at.pop();
-    });
+    for (const item of root) forEachValueAt(item, path, from + 1, at, visit);
     return;
   }
   if (!isObject(root)) return;

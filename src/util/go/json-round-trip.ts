@@ -346,7 +346,9 @@ function hasKeys(object: JsonObject): boolean {
 /**
  * A deep copy of `value` (as cloneData makes it) without the fields the Go struct `typeName` of `release`
  * lacks, at any depth: what encoding/json's decode silently drops, and what an API server prunes from a
- * custom resource. Everything else is copied exactly as it is. One walk, where a copy and then a prune
+ * custom resource. Also without an `omitempty` non-pointer scalar holding its zero value (`reservation:
+ * false`, `bus: ""`): the Go field cannot tell it from absent, and virt-api's patch (the Go object encoded
+ * again) leaves it out. Everything else is copied exactly as it is. One walk, where a copy and then a prune
  * would take two.
  */
 export function goJsonKnownFieldsCopy<T>(value: T, typeName: string, release: KubeVirtRelease): T {
@@ -359,7 +361,8 @@ function copyStruct(value: unknown, type: StructType): unknown {
   const copy: JsonObject = {};
   for (const [name, item] of Object.entries(value)) {
     const field = type.byName.get(name);
-    if (field !== undefined) setKey(copy, name, copyKnown(item, field.codec));
+    if (field === undefined || (field.omitempty && item === field.scalarZero)) continue;
+    setKey(copy, name, copyKnown(item, field.codec));
   }
   return copy;
 }

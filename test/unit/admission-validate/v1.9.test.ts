@@ -150,14 +150,15 @@ describe('v1.9.0 VMI validating webhook', () => {
     ]);
   });
 
-  it('answers only with the OpenAPI enum failures when there are any (both releases)', () => {
+  it('answers only with the OpenAPI enum failures when there are any, an array item at its array path (both releases)', () => {
     const input = vmi((v) => {
       v.spec.tolerations = [{ key: 'k', operator: 'Is' }];
       v.spec.domain.devices.disks![0]!.name = 'Root';
     });
     for (const release of [V1_4_0, V1_9_0]) {
       assert.deepEqual(causesOf(input, release), [
-        { field: '', message: 'spec.tolerations.0.operator in body should be one of [Equal Exists]' },
+        // go-openapi's SetPath does not reach an item's validators: no `.0` (upstream's oddity)
+        { field: '', message: 'spec.tolerations.operator in body should be one of [Equal Exists]' },
       ]);
     }
   });

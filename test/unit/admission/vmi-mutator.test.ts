@@ -37,7 +37,13 @@ function loadCase(name: string): CaseInput {
   vmi.metadata ??= {};
   vmi.metadata.namespace ??= 'default';
   const kubevirtText = read('kubevirt.yaml');
-  const caseJson = JSON.parse(read('case.json') ?? '{}') as { arch?: Arch; admission?: boolean };
+  const caseJson = JSON.parse(read('case.json') ?? '{}') as {
+    arch?: Arch;
+    admission?: boolean;
+    vmiUID?: string;
+  };
+  // the case's UID replaces the input's, as the CLI's --uid does
+  if (caseJson.vmiUID) vmi.metadata = { ...vmi.metadata, uid: caseJson.vmiUID };
   return {
     name,
     vmi,

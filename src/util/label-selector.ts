@@ -1,5 +1,5 @@
 // metav1.LabelSelectorAsSelector and labels.Selector.Matches (k8s.io/apimachinery).
-import type { LabelSelector } from '../../types/k8s.js';
+import type { LabelSelector } from '../types/k8s.js';
 
 export type LabelSet = Readonly<Record<string, string>>;
 

@@ -45,7 +45,7 @@ import {
 } from '../pkg/util/vmi.js';
 import { getNumberOfVCPUs } from '../pkg/util/hardware.js';
 import { float64ToInt64, goFormatG, goParseFloat } from '../util/go/float.js';
-import { labelSelectorAsSelector, LabelSelectorError } from './util/label-selector.js';
+import { labelSelectorAsSelector, LabelSelectorError } from '../util/label-selector.js';
 import { calculateNetworkMemory } from './network/netbinding-memory.js';
 import { hasVMIPersistentReservation } from './storage/reservation.js';
 import { sumTerms, type ExplainTerm, type RenderExplanation, type RendererList } from './explain.js';

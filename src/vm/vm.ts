@@ -5,7 +5,7 @@
 import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import { isDeepStrictEqual } from 'node:util';
 import { setDefaultVirtualMachineInstanceSpec } from '../pkg/defaults/defaults.js';
-import type { ClusterConfig } from '../cluster/cluster-config.js';
+import { FeatureGate, type ClusterConfig } from '../cluster/cluster-config.js';
 import { RenderError } from '../errors.js';
 import { setDefaultNetworkInterface } from '../pkg/network/vmispec.js';
 import { setDefaultVolumeDisk } from '../pkg/util/vmi.js';
@@ -20,6 +20,7 @@ import type { KubeVirtRelease } from '../release/release.js';
 import type { ObjectMeta, OwnerReference } from '../types/k8s.js';
 import type { VirtualMachine, VirtualMachineInstance, VMISpec } from '../types/kubevirt.js';
 import { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';
+import { labelSelectorMatches } from '../util/label-selector.js';
 import {
   addInstancetypeNameAnnotations,
   recordInstancetypeProvenance,
@@ -108,6 +109,52 @@ function setupVMIFromVM(vm: VirtualMachine, config: ClusterConfig): VirtualMachi
   return vmi;
 }
 
+type ChangedBlockTrackingStatus = { state?: string } | null | undefined;
+
+/**
+ * upstream v1.9.0 pkg/storage/cbt: SetChangedBlockTrackingOnVMI. With the IncrementalBackup gate, a VM that
+ * the cluster's changedBlockTrackingLabelSelectors select (by the VM's own labels, or its Namespace's
+ * labels) starts with status.changedBlockTracking Initializing, which the launcher Pod then serves
+ * (backend storage, cbt mount); a VM no longer selected but with a tracking state starts Disabled. The VMI
+ * CRD has no status subresource, so the API server keeps this status on create.
+ */
+function setChangedBlockTrackingOnVMI(
+  vm: VirtualMachine,
+  vmi: VirtualMachineInstance,
+  config: ClusterConfig,
+  state: ClusterState,
+): void {
+  if (!config.isFeatureGateEnabled(FeatureGate.IncrementalBackup)) return;
+  const setState = (value: string): void => {
+    const status = (vmi.status ??= {}) as { changedBlockTracking?: ChangedBlockTrackingStatus };
+    status.changedBlockTracking = { ...(status.changedBlockTracking ?? {}), state: value };
+  };
+  if (vmMatchesChangedBlockTrackingSelectors(vm, config, state)) setState('Initializing');
+  else {
+    const vmState = (vm.status as { changedBlockTracking?: ChangedBlockTrackingStatus } | undefined)
+      ?.changedBlockTracking?.state;
+    // cbtStateUndefined: no status, or the state "" (ChangedBlockTrackingUndefined)
+    if (vmState) setState('Disabled');
+  }
+}
+
+// upstream v1.9.0 cbt: vmMatchesChangedBlockTrackingSelectors (an invalid selector matches nothing)
+function vmMatchesChangedBlockTrackingSelectors(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  state: ClusterState,
+): boolean {
+  const selectors = config.config.changedBlockTrackingLabelSelectors;
+  if (!selectors) return false;
+  if (labelSelectorMatches(selectors.virtualMachineLabelSelector, vm.metadata?.labels ?? {})) return true;
+  if (!selectors.namespaceLabelSelector) return false;
+  const namespace = state.getNamespace(vm.metadata?.namespace ?? '');
+  return (
+    namespace !== undefined &&
+    labelSelectorMatches(selectors.namespaceLabelSelector, namespace.metadata?.labels ?? {})
+  );
+}
+
 // upstream: autoAttachInputDevice
 function autoAttachInputDevice(vmi: VirtualMachineInstance): void {
   const devices = vmi.spec.domain.devices;
@@ -183,9 +230,9 @@ export function virtualMachineToVMI(
     else if (preferenceSpec) applyDevicePreferences(preferenceSpec, vmi.spec, config.release);
   }
 
-  // v1.9.0 adds the default disks in setupVMIFromVM; its changed-block tracking step here
-  // (cbt.SetChangedBlockTrackingOnVMI) only sets status.
-  if (!v1_9) setDefaultVolumeDisk(vmi.spec);
+  // v1.9.0 adds the default disks in setupVMIFromVM
+  if (v1_9) setChangedBlockTrackingOnVMI(decoded, vmi, config, state);
+  else setDefaultVolumeDisk(vmi.spec);
   autoAttachInputDevice(vmi);
   try {
     setDefaultNetworkInterface(config, vmi.spec);

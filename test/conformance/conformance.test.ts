@@ -28,6 +28,8 @@ const UPSTREAM_INVALID_PODS: Record<string, string> = {
     'Invalid value: "pr.kubevirt.io/": name part must be non-empty',
   'v1.9.0/cases/092-kitchen-sink-storage-heavy':
     'Invalid value: "pr.kubevirt.io/": name part must be non-empty',
+  'v1.9.0/vm-cases/111-hotplug-pvc-volume-and-lun-with-preferences':
+    'Invalid value: "pr.kubevirt.io/": name part must be non-empty',
 };
 
 async function checkCase(dir: string, release: string, expected: Expected): Promise<void> {

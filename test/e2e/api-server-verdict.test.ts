@@ -29,6 +29,7 @@ const KNOWN_REJECTED: Record<string, Record<string, string>> = {
     // v1.9.0's persistent-reservation label and anti-affinity key with an empty name part
     'cases/064-pr-helper-lun-reservation': 'name part must be non-empty',
     'cases/092-kitchen-sink-storage-heavy': 'name part must be non-empty',
+    'vm-cases/111-hotplug-pvc-volume-and-lun-with-preferences': 'name part must be non-empty',
   },
 };
 

@@ -13,7 +13,7 @@ import {
   renderComputeResources,
   sidecarResources,
 } from '../../../src/render/resources.js';
-import { labelSelectorAsSelector, labelSelectorMatches } from '../../../src/render/util/label-selector.js';
+import { labelSelectorAsSelector, labelSelectorMatches } from '../../../src/util/label-selector.js';
 import { float64ToInt64, goFormatG, goParseFloat } from '../../../src/util/go/float.js';
 import { getNumberOfVCPUs } from '../../../src/pkg/util/hardware.js';
 import { isNonRootVMI, wantsToHaveQOSGuaranteed } from '../../../src/pkg/util/vmi.js';

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { ClusterConfig } from '../../../src/cluster/cluster-config.js';
+import { ClusterConfig, type Arch } from '../../../src/cluster/cluster-config.js';
 import { RenderError } from '../../../src/errors.js';
 import { MemoryClusterState, type ClusterObject } from '../../../src/state/cluster-state.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from '../../../src/types/kubevirt.js';
@@ -58,17 +58,25 @@ function loadCase(dir: string, release: KubeVirtRelease): VmCase {
         .map((doc) => doc.toJS() as ClusterObject | null)
         .filter((o): o is ClusterObject => !!o)
     : [];
-  const caseJson = JSON.parse(read('case.json') ?? '{}') as { vmiUID?: string };
+  // the architecture virt-controller runs on, as the CLI's --arch (test/support/conformance-args.ts)
+  const caseJson = JSON.parse(read('case.json') ?? '{}') as { vmiUID?: string; arch?: Arch };
   return {
-    vm: parse(read('vmi.yaml') ?? '') as VirtualMachine,
+    vm: withNamespace(parse(read('vmi.yaml') ?? '') as VirtualMachine),
     config: new ClusterConfig({
       release,
       kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
+      ...(caseJson.arch ? { arch: caseJson.arch } : {}),
     }),
     state: new MemoryClusterState(objects),
     vmiUID: caseJson.vmiUID ?? '',
     expected: JSON.parse(read('expected.json') ?? '{}') as Expected,
   };
+}
+
+/** A VM without a namespace is created in the CLI's default one (--namespace default), as the API server does. */
+function withNamespace(vm: VirtualMachine): VirtualMachine {
+  if (vm?.metadata && !vm.metadata.namespace) vm.metadata.namespace = 'default';
+  return vm;
 }
 
 /** The comparison rules: no nulls, empty objects or empty lists, no metadata.creationTimestamp. */

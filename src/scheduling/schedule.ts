@@ -8,6 +8,12 @@ import { filterNodeAffinity, ERR_REASON_CONFLICT, preFilterNodeNames } from './n
 import { filterNodeName } from './node-name.js';
 import { filterNodeResourcesFit } from './node-resources-fit.js';
 import { filterNodeUnschedulable } from './node-unschedulable.js';
+import {
+  filterInterPodAffinity,
+  preFilterInterPodAffinity,
+  undecidableTerms,
+  type InterPodAffinityState,
+} from './inter-pod-affinity.js';
 import { countedResources, nodeAllocatable, podRequests, type Amounts } from './resources.js';
 import type { Filter, NodeInfo, Rejection } from './status.js';
 import { filterTaintToleration, withDefaultTolerations } from './taint-toleration.js';
@@ -62,7 +68,8 @@ export interface ScheduleVerdict {
 /**
  * The default filter plugins not ported that have something to judge in this Pod: volumes (PVCs are bound,
  * attached and zoned by VolumeBinding, VolumeRestrictions, NodeVolumeLimits, VolumeZone), host ports,
- * hard topology spread constraints and required inter-Pod (anti-)affinity (which need every Pod's labels).
+ * hard topology spread constraints, and required inter-Pod (anti-)affinity terms that select namespaces by
+ * their labels or use matchLabelKeys (see inter-pod-affinity.ts; the others are judged).
  */
 export function uncheckedFilters(pod: Pod): string[] {
   const spec = pod.spec;
@@ -76,13 +83,7 @@ export function uncheckedFilters(pod: Pod): string[] {
   if ((spec?.topologySpreadConstraints ?? []).some((c) => c.whenUnsatisfiable === 'DoNotSchedule')) {
     unchecked.push('PodTopologySpread');
   }
-  const affinity = spec?.affinity;
-  if (
-    affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ||
-    affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length
-  ) {
-    unchecked.push('InterPodAffinity');
-  }
+  if (undecidableTerms(pod)) unchecked.push('InterPodAffinity');
   return unchecked;
 }
 
@@ -150,8 +151,11 @@ export function podPreemptionPolicy(pod: Pod, classes: readonly PriorityClassLik
   );
 }
 
-function runFilters(pod: Pod, info: NodeInfo): Rejection[] {
-  return FILTERS.map((filter) => filter(pod, info)).filter((r): r is Rejection => r !== undefined);
+/** Every filter's rejection of the node, in the default profile's order (InterPodAffinity last). */
+function runFilters(pod: Pod, info: NodeInfo, affinity: InterPodAffinityState | undefined): Rejection[] {
+  return [...FILTERS.map((filter) => filter(pod, info)), filterInterPodAffinity(affinity, info)].filter(
+    (r): r is Rejection => r !== undefined,
+  );
 }
 
 /** Go's sort.Strings: by bytes (the reasons are ASCII). */
@@ -219,7 +223,13 @@ function preempt(
       after.set(name, NO_VICTIMS);
       continue;
     }
-    const rejection = runFilters(pod, { ...info, pods: remaining, requested: sumRequests(remaining) })[0];
+    // upstream: SelectVictimsOnNode removes the victims from the node, and InterPodAffinity's counts with them
+    const without: NodeInfo = { ...info, pods: remaining, requested: sumRequests(remaining) };
+    const affinity = preFilterInterPodAffinity(
+      pod,
+      infos.map((other) => (other === info ? without : other)),
+    );
+    const rejection = runFilters(pod, without, affinity)[0];
     if (rejection) after.set(name, rejection);
     else candidates.add(name);
   }
@@ -233,13 +243,20 @@ export function schedule(renderedPod: Pod, cluster: Cluster): ScheduleVerdict {
   const infos = nodeInfos(cluster);
   const requests = countedResources(podRequests(pod));
   const unchecked = uncheckedFilters(pod);
+  if (
+    !unchecked.includes('InterPodAffinity') &&
+    infos.some((info) => info.pods.some((other) => undecidableTerms(other, 'antiAffinity')))
+  ) {
+    unchecked.push('InterPodAffinity');
+  }
   if (infos.length === 0) {
     return { fits: [], nodes: [], message: 'no nodes available to schedule pods', requests, unchecked };
   }
   const priorityClasses = cluster.priorityClasses ?? [];
   const allowed = preFilterNodeNames(pod);
+  const affinity = preFilterInterPodAffinity(pod, infos);
   const nodes: NodeVerdict[] = infos.map((info) => {
-    const rejections = runFilters(pod, info);
+    const rejections = runFilters(pod, info, affinity);
     return { name: info.node.metadata?.name ?? '', fits: false, rejections };
   });
   const statuses = new Map<string, Rejection>();

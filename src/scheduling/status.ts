@@ -3,7 +3,12 @@ import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import type { Amounts } from './resources.js';
 
 export type PluginName =
-  'NodeUnschedulable' | 'NodeName' | 'TaintToleration' | 'NodeAffinity' | 'NodeResourcesFit';
+  | 'NodeUnschedulable'
+  | 'NodeName'
+  | 'TaintToleration'
+  | 'NodeAffinity'
+  | 'NodeResourcesFit'
+  | 'InterPodAffinity';
 
 /** Unschedulable: preemption may help; UnschedulableAndUnresolvable: it cannot. */
 export type Code = 'Unschedulable' | 'UnschedulableAndUnresolvable';

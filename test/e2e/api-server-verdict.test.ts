@@ -24,6 +24,7 @@ interface PrintedPod {
 const KNOWN_REJECTED: Record<string, Record<string, string>> = {
   'v1.4.0': {
     'cases/080-ppc64le': 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true',
+    'cases/425-ppc64le-basic': 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true',
   },
   'v1.9.0': {
     // v1.9.0's persistent-reservation label and anti-affinity key with an empty name part

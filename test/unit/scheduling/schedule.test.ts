@@ -137,6 +137,18 @@ describe('schedule', () => {
         podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'h' }] },
       },
     });
-    assert.deepEqual(uncheckedFilters(spread), ['PodTopologySpread', 'InterPodAffinity']);
+    // required inter-Pod (anti-)affinity is judged (inter-pod-affinity.test.ts), unless a term selects
+    // namespaces by their labels, which are not known offline
+    assert.deepEqual(uncheckedFilters(spread), ['PodTopologySpread']);
+    const byNamespaceLabels = makePod({
+      affinity: {
+        podAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            { topologyKey: 'h', namespaceSelector: { matchLabels: { team: 'x' } } },
+          ],
+        },
+      },
+    });
+    assert.deepEqual(uncheckedFilters(byNamespaceLabels), ['InterPodAffinity']);
   });
 });

@@ -45,7 +45,7 @@ import {
 } from '../pkg/util/vmi.js';
 import { getNumberOfVCPUs } from '../pkg/util/hardware.js';
 import { float64ToInt64, goFormatG, goParseFloat } from '../util/go/float.js';
-import { labelSelectorAsSelector, LabelSelectorError } from '../util/label-selector.js';
+import { labelSelectorMatches } from '../util/label-selector.js';
 import { calculateNetworkMemory } from './network/netbinding-memory.js';
 import { hasVMIPersistentReservation } from './storage/reservation.js';
 import { sumTerms, type ExplainTerm, type RenderExplanation, type RendererList } from './explain.js';
@@ -1151,16 +1151,10 @@ export function doesVMIRequireAutoCPULimits(
   ) {
     return false;
   }
-  let selector;
-  try {
-    selector = labelSelectorAsSelector(labelSelector);
-  } catch (err) {
-    if (err instanceof LabelSelectorError) return false; // upstream logs and assumes no selector
-    throw err;
-  }
   const namespace = state.getNamespace(vmi.metadata?.namespace ?? '');
   if (namespace === undefined) return false;
-  return selector.matches(namespace.metadata?.labels ?? {});
+  // an invalid selector: upstream logs and assumes no selector
+  return labelSelectorMatches(labelSelector, namespace.metadata?.labels ?? {});
 }
 
 interface VMIResourceRule {

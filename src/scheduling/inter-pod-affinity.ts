@@ -2,7 +2,7 @@
 // plugin.go mergeAffinityTermNamespacesIfNotEmpty, framework/types.go AffinityTerm (newAffinityTerm,
 // getNamespacesFromPodAffinityTerm, Matches)
 import type { Node, Pod, PodAffinityTerm } from 'kubernetes-types/core/v1.js';
-import { labelSelectorAsSelector, LabelSelectorError, type Selector } from '../util/label-selector.js';
+import { labelSelectorOrNothing, type Selector } from '../util/label-selector.js';
 import type { NodeInfo, Rejection } from './status.js';
 
 export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
@@ -18,18 +18,6 @@ interface AffinityTerm {
   namespaceSelector: Selector;
 }
 
-const NOTHING: Selector = { matches: () => false, empty: false };
-
-function selectorOf(selector: PodAffinityTerm['labelSelector']): Selector {
-  try {
-    return labelSelectorAsSelector(selector);
-  } catch (error) {
-    // the API server refuses such a Pod (its own check reports it); it matches nothing here
-    if (error instanceof LabelSelectorError) return NOTHING;
-    throw error;
-  }
-}
-
 /** upstream: newAffinityTerm (the namespaces: the term's, else the Pod's own when it has no selector either) */
 function affinityTerm(pod: Pod, term: PodAffinityTerm): AffinityTerm {
   const namespaces =
@@ -38,9 +26,10 @@ function affinityTerm(pod: Pod, term: PodAffinityTerm): AffinityTerm {
       : new Set(term.namespaces ?? []);
   return {
     namespaces,
-    selector: selectorOf(term.labelSelector),
+    // an invalid selector matches nothing (the API server refuses such a Pod; its own check reports it)
+    selector: labelSelectorOrNothing(term.labelSelector),
     topologyKey: term.topologyKey,
-    namespaceSelector: selectorOf(term.namespaceSelector),
+    namespaceSelector: labelSelectorOrNothing(term.namespaceSelector),
   };
 }
 
@@ -168,13 +157,9 @@ function satisfiesPodAntiAffinity(state: InterPodAffinityState, node: Node): boo
 
 /** upstream: satisfyExistingPodsAntiAffinity */
 function satisfiesExistingPodsAntiAffinity(state: InterPodAffinityState, node: Node): boolean {
-  const labels = node.metadata?.labels ?? {};
-  for (const [key, matched] of state.existingAntiAffinityCounts) {
-    if (matched <= 0) continue;
-    const [topologyKey, value] = key.split('\u0000') as [string, string];
-    if (labels[topologyKey] === value) return false;
-  }
-  return true;
+  return Object.entries(node.metadata?.labels ?? {}).every(
+    ([key, value]) => (state.existingAntiAffinityCounts.get(pairKey(key, value)) ?? 0) <= 0,
+  );
 }
 
 /** upstream: Filter */

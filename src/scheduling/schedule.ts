@@ -204,6 +204,7 @@ function preempt(
   infos: NodeInfo[],
   statuses: Map<string, Rejection>,
   priorityClasses: readonly PriorityClassLike[],
+  affinity: InterPodAffinityState | undefined,
 ): { message: string; candidates: Set<string> } {
   if (podPreemptionPolicy(pod, priorityClasses) === 'Never') {
     return { message: 'preemption: not eligible due to preemptionPolicy=Never.', candidates: new Set() };
@@ -223,13 +224,16 @@ function preempt(
       after.set(name, NO_VICTIMS);
       continue;
     }
-    // upstream: SelectVictimsOnNode removes the victims from the node, and InterPodAffinity's counts with them
+    // upstream: SelectVictimsOnNode removes the victims from the node, and InterPodAffinity's counts with
+    // them (counts that were none stay none)
     const without: NodeInfo = { ...info, pods: remaining, requested: sumRequests(remaining) };
-    const affinity = preFilterInterPodAffinity(
-      pod,
-      infos.map((other) => (other === info ? without : other)),
-    );
-    const rejection = runFilters(pod, without, affinity)[0];
+    const withoutAffinity =
+      affinity &&
+      preFilterInterPodAffinity(
+        pod,
+        infos.map((other) => (other === info ? without : other)),
+      );
+    const rejection = runFilters(pod, without, withoutAffinity)[0];
     if (rejection) after.set(name, rejection);
     else candidates.add(name);
   }
@@ -270,7 +274,7 @@ export function schedule(renderedPod: Pod, cluster: Cluster): ScheduleVerdict {
       node.rejection = conflict;
       statuses.set(node.name, conflict);
     }
-    const { message } = preempt(pod, infos, statuses, priorityClasses);
+    const { message } = preempt(pod, infos, statuses, priorityClasses, affinity);
     return {
       fits: [],
       nodes,
@@ -290,7 +294,7 @@ export function schedule(renderedPod: Pod, cluster: Cluster): ScheduleVerdict {
   }
   const fits = nodes.filter((node) => node.fits).map((node) => node.name);
   if (fits.length > 0) return { fits, nodes, requests, unchecked };
-  const { message, candidates } = preempt(pod, infos, statuses, priorityClasses);
+  const { message, candidates } = preempt(pod, infos, statuses, priorityClasses, affinity);
   for (const node of nodes) if (candidates.has(node.name)) node.fitsByPreemption = true;
   const failure = fitErrorMessage(infos.length, statuses.values(), '', message);
   return { fits, nodes, message: failure, requests, unchecked };

@@ -9,9 +9,9 @@
 // millisecond or so for the larger scripts. V8 checks the rest: its version, its flags, the source's length
 // and, under --verify-snapshot-checksum (which the CLI sets, src/cli/launch.ts), a checksum of the data,
 // computed natively while deserializing: a damaged cache is refused at no cost to an intact one (a SHA-1 of
-// the megabyte of caches took ~1.5 ms of every run, `npm run bench` (a)). Any problem with
-// a cache (missing, unreadable, damaged, stale, refused) falls back silently to compiling the source: a
-// cache only ever saves time.
+// the megabyte of caches took ~1.5 ms of every run, `npm run bench` (a)). Any problem with a cache
+// (missing, unreadable, damaged, stale, refused) falls back silently to compiling the source: a cache only
+// ever saves time.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';

@@ -133,12 +133,17 @@ export function labelSelectorAsSelector(selector: LabelSelector | null | undefin
   };
 }
 
-/** Whether labels match the selector; an invalid selector matches nothing. */
-export function labelSelectorMatches(selector: LabelSelector | null | undefined, labels: LabelSet): boolean {
+/** labelSelectorAsSelector, with an invalid selector matching nothing. */
+export function labelSelectorOrNothing(selector: LabelSelector | null | undefined): Selector {
   try {
-    return labelSelectorAsSelector(selector).matches(labels);
+    return labelSelectorAsSelector(selector);
   } catch (err) {
-    if (err instanceof LabelSelectorError) return false;
+    if (err instanceof LabelSelectorError) return NOTHING;
     throw err;
   }
+}
+
+/** Whether labels match the selector; an invalid selector matches nothing. */
+export function labelSelectorMatches(selector: LabelSelector | null | undefined, labels: LabelSet): boolean {
+  return labelSelectorOrNothing(selector).matches(labels);
 }

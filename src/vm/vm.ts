@@ -230,9 +230,8 @@ export function virtualMachineToVMI(
     else if (preferenceSpec) applyDevicePreferences(preferenceSpec, vmi.spec, config.release);
   }
 
-  // v1.9.0 adds the default disks in setupVMIFromVM
   if (v1_9) setChangedBlockTrackingOnVMI(decoded, vmi, config, state);
-  else setDefaultVolumeDisk(vmi.spec);
+  else setDefaultVolumeDisk(vmi.spec); // (v1.9.0 adds the default disks in setupVMIFromVM)
   autoAttachInputDevice(vmi);
   try {
     setDefaultNetworkInterface(config, vmi.spec);

@@ -1005,8 +1005,13 @@ export class Quantity {
   }
 }
 
-/** Quantities by the text they were parsed from: a Quantity is immutable, and a render parses the same
- * few strings (requests, limits, overhead constants) over and over. */
+/**
+ * Quantities by the text they were parsed from: a Quantity is immutable, and a render parses the same
+ * few strings (requests, limits, overhead constants) over and over. Only int64 amounts are shared: each
+ * parse of an inf.Dec quantity is a value of its own, as in Go, where an inf.Dec is a pointer that copies
+ * share and the render tells apart by identity which quantities are one Go value (ResourceRenderer: a
+ * memory request and limit both written "1.5Gi" are two inf.Decs, a limit copied into the request one).
+ */
 const parsedQuantities = new Map<string, Quantity>();
 const MAX_PARSED_QUANTITIES = 4096;
 
@@ -1014,6 +1019,7 @@ function parseQuantity(str: string): Quantity {
   let quantity = parsedQuantities.get(str);
   if (quantity === undefined) {
     quantity = parseQuantityText(str);
+    if (quantity.representation === 'dec') return quantity;
     if (parsedQuantities.size >= MAX_PARSED_QUANTITIES) parsedQuantities.clear();
     parsedQuantities.set(str, quantity);
   }

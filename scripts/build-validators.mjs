@@ -43,6 +43,8 @@ export const KINDS = {
   VirtualMachinePreference: ['kubevirt/{release}/virtualmachinepreference.json', 'crd'],
   VirtualMachineClusterPreference: ['kubevirt/{release}/virtualmachineclusterpreference.json', 'crd'],
   NetworkAttachmentDefinition: ['kubernetes/networkattachmentdefinition.json', 'crd'],
+  DataSource: ['cdi/{release}/datasource.json', 'crd'],
+  DataVolume: ['cdi/{release}/datavolume.json', 'crd'],
   Pod: ['kubernetes/pod.json', 'k8s'],
   PersistentVolumeClaim: ['kubernetes/persistentvolumeclaim.json', 'k8s'],
   ConfigMap: ['kubernetes/configmap.json', 'k8s'],

@@ -8,6 +8,7 @@ import type {
   PersistentVolumeClaim,
   ResourceQuota,
   Namespace,
+  VolumeSnapshot,
 } from './types/k8s.js';
 import type {
   VirtualMachine,
@@ -30,6 +31,7 @@ export type MissingKind =
   | 'VirtualMachinePreference'
   | 'VirtualMachineClusterPreference'
   | 'DataSource'
+  | 'VolumeSnapshot'
   | 'BackendStoragePVC';
 
 export interface MissingObject {
@@ -132,6 +134,12 @@ class RecordingState implements ClusterState {
     return (
       this.base.getDataSource(namespace, name) ??
       this.miss('DataSource', namespace, name, { metadata: { name, namespace }, spec: { source: {} } })
+    );
+  }
+  getVolumeSnapshot(namespace: string, name: string): VolumeSnapshot | undefined {
+    return (
+      this.base.getVolumeSnapshot(namespace, name) ??
+      this.miss('VolumeSnapshot', namespace, name, { metadata: { name, namespace } })
     );
   }
   getDataVolume(namespace: string, name: string): DataVolume | undefined {
@@ -237,6 +245,11 @@ function locateReference(
       if (isVM && vm.spec?.preference?.inferFromVolume) return at(['spec', 'preference', 'inferFromVolume']);
       return missing;
     }
+    case 'VolumeSnapshot':
+      if (isVM && vm.spec?.instancetype?.inferFromVolume)
+        return at(['spec', 'instancetype', 'inferFromVolume']);
+      if (isVM && vm.spec?.preference?.inferFromVolume) return at(['spec', 'preference', 'inferFromVolume']);
+      return missing;
     case 'BackendStoragePVC':
       return at(
         spec?.domain?.devices?.tpm?.persistent === true
@@ -290,6 +303,7 @@ const MISSING_OBJECT_HINTS: [RegExp, string][] = [
   [/virtualmachine(cluster)?preferences\.instancetype\.kubevirt\.io "[^"]+" not found/, 'preference'],
   [/persistentvolumeclaims "[^"]+" not found/, 'PersistentVolumeClaim'],
   [/datasources\.cdi\.kubevirt\.io "[^"]+" not found/, 'DataSource'],
+  [/volumesnapshots\.snapshot\.storage\.k8s\.io "[^"]+" not found/, 'VolumeSnapshot'],
 ];
 
 export const isMissingObjectError = (message: string): boolean =>
@@ -304,6 +318,7 @@ const MISSING_KIND_NAMES: Record<MissingObject['kind'], string> = {
   VirtualMachinePreference: 'VirtualMachinePreference',
   VirtualMachineClusterPreference: 'VirtualMachineClusterPreference',
   DataSource: 'DataSource',
+  VolumeSnapshot: 'VolumeSnapshot',
   BackendStoragePVC: 'backend-storage PersistentVolumeClaim',
 };
 

@@ -24,7 +24,8 @@ export type SchemaKind =
   | 'ResourceQuota'
   | 'NetworkAttachmentDefinition'
   | 'DataSource'
-  | 'DataVolume';
+  | 'DataVolume'
+  | 'VolumeSnapshot';
 
 /**
  * One finding. `path` holds object keys and array indices from the document root to the offending value
@@ -60,6 +61,7 @@ export const SCHEMA_API_VERSIONS: Readonly<Record<SchemaKind, readonly string[]>
   NetworkAttachmentDefinition: ['k8s.cni.cncf.io/v1'],
   DataSource: ['cdi.kubevirt.io/v1beta1'],
   DataVolume: ['cdi.kubevirt.io/v1beta1'],
+  VolumeSnapshot: ['snapshot.storage.k8s.io/v1'],
 };
 
 export const SCHEMA_KINDS = Object.keys(SCHEMA_API_VERSIONS) as SchemaKind[];

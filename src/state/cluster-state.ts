@@ -6,6 +6,7 @@ import type {
   NetworkAttachmentDefinition,
   PersistentVolumeClaim,
   ResourceQuota,
+  VolumeSnapshot,
 } from '../types/k8s.js';
 import type { VirtualMachineInstancetype, VirtualMachinePreference } from '../types/kubevirt.js';
 import type { DataSource, DataVolume } from '../types/cdi.js';
@@ -24,6 +25,8 @@ export interface ClusterState {
   /** CDI objects: only a VirtualMachine's path reads them (instancetype inference, architecture, clones). */
   getDataSource(namespace: string, name: string): DataSource | undefined;
   getDataVolume(namespace: string, name: string): DataVolume | undefined;
+  /** external-snapshotter VolumeSnapshots (snapshot.storage.k8s.io/v1): v1.9.0 infers from their labels. */
+  getVolumeSnapshot(namespace: string, name: string): VolumeSnapshot | undefined;
 }
 
 /** The kinds a ClusterState holds, by `kind`. */
@@ -39,6 +42,7 @@ export const CLUSTER_OBJECT_KINDS = [
   'VirtualMachineClusterPreference',
   'DataSource',
   'DataVolume',
+  'VolumeSnapshot',
 ] as const;
 export type ClusterObjectKind = (typeof CLUSTER_OBJECT_KINDS)[number];
 
@@ -115,5 +119,8 @@ export class MemoryClusterState implements ClusterState {
   }
   getDataVolume(namespace: string, name: string): DataVolume | undefined {
     return this.get('DataVolume', namespace, name);
+  }
+  getVolumeSnapshot(namespace: string, name: string): VolumeSnapshot | undefined {
+    return this.get('VolumeSnapshot', namespace, name);
   }
 }

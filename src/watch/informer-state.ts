@@ -1,5 +1,5 @@
 // The ClusterState the render consults, read from the informer caches of `watch`.
-// Instancetypes, preferences and CDI's DataSources and DataVolumes are only consulted for VirtualMachines (the
+// Instancetypes, preferences, CDI's DataSources and DataVolumes and VolumeSnapshots are only consulted for VirtualMachines (the
 // VMI render path reads no CDI object: a DataVolume volume is its PVC); `watch` renders VMIs, whose stored spec
 // already has them applied, so those lookups answer "not found" and `watch` runs no informer for them.
 import type { ClusterState } from '../state/cluster-state.js';
@@ -9,6 +9,7 @@ import type {
   NetworkAttachmentDefinition,
   PersistentVolumeClaim,
   ResourceQuota,
+  VolumeSnapshot,
 } from '../types/k8s.js';
 import type { VirtualMachineInstancetype, VirtualMachinePreference } from '../types/kubevirt.js';
 import type { DataSource, DataVolume } from '../types/cdi.js';
@@ -59,6 +60,9 @@ export class InformerClusterState implements ClusterState {
     return undefined;
   }
   getDataVolume(): DataVolume | undefined {
+    return undefined;
+  }
+  getVolumeSnapshot(): VolumeSnapshot | undefined {
     return undefined;
   }
 }

@@ -229,10 +229,18 @@ function inferDefaultsFromPVC(
   return inferDefaultsFromLabels(pvc.metadata?.labels, nameLabel, kindLabel);
 }
 
-// upstream v1.9.0 infer/volume.go fromVolumeSnapshot: VolumeSnapshots are not part of ClusterState, so the
-// lookup fails as it would for a missing object
-function inferDefaultsFromVolumeSnapshot(name: string): never {
-  throw new InstancetypeError(notFoundMessage('volumesnapshots', 'snapshot.storage.k8s.io', name));
+// upstream v1.9.0 infer/volume.go fromVolumeSnapshot
+function inferDefaultsFromVolumeSnapshot(
+  state: ClusterState,
+  name: string,
+  namespace: string,
+  nameLabel: string,
+  kindLabel: string,
+): InferredDefaults {
+  const snapshot = state.getVolumeSnapshot(namespace, name);
+  if (!snapshot)
+    throw new InstancetypeError(notFoundMessage('volumesnapshots', 'snapshot.storage.k8s.io', name));
+  return inferDefaultsFromLabels(snapshot.metadata?.labels, nameLabel, kindLabel);
 }
 
 // upstream: inferDefaultsFromDataVolumeSpec (v1.9.0: fromDataVolumeSpec; also a snapshot source)
@@ -254,7 +262,14 @@ function inferDefaultsFromDataVolumeSpec(
     );
   }
   if (spec?.source?.snapshot && release.atLeast('v1.9.0')) {
-    return inferDefaultsFromVolumeSnapshot(spec.source.snapshot.name ?? '');
+    const snapshot = spec.source.snapshot;
+    return inferDefaultsFromVolumeSnapshot(
+      state,
+      snapshot.name ?? '',
+      snapshot.namespace ?? '',
+      nameLabel,
+      kindLabel,
+    );
   }
   if (spec?.sourceRef) {
     return inferDefaultsFromDataVolumeSourceRef(
@@ -315,7 +330,15 @@ function inferDefaultsFromDataSource(
     );
   }
   if (release.atLeast('v1.9.0')) {
-    if (source?.snapshot) return inferDefaultsFromVolumeSnapshot(source.snapshot.name ?? '');
+    if (source?.snapshot) {
+      return inferDefaultsFromVolumeSnapshot(
+        state,
+        source.snapshot.name ?? '',
+        source.snapshot.namespace ?? '',
+        nameLabel,
+        kindLabel,
+      );
+    }
     throw new IgnoreableInferenceError(
       "unable to infer defaults from DataSource that doesn't provide DataVolumeSourcePVC or DataVolumeSourceSnapshot",
     );

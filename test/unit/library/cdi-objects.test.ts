@@ -118,4 +118,20 @@ describe('objects: DataSources and DataVolumes', () => {
     assert.equal(apiVersion.severity, 'error');
     assert.match(apiVersion.message, /cdi\.kubevirt\.io\/v1beta1/);
   });
+
+  it("a VolumeSnapshot against external-snapshotter v4.2.0's CRD: metadata is ObjectMeta, spec is required", () => {
+    const snapshot = {
+      apiVersion: 'snapshot.storage.k8s.io/v1',
+      kind: 'VolumeSnapshot',
+      metadata: { name: 'snap', namespace: 'team-a', labels: { a: 'b' } },
+      spec: { source: { persistentVolumeClaimName: 'root' } },
+    };
+    const problemsOf = (object: Record<string, unknown>): [string, string][] =>
+      lint({ document: vm, objects: [...objects, object], kubevirtVersion: 'v1.9.0' })
+        .problems.filter((p) => p.location.file !== 'document')
+        .map((p) => [p.path, p.severity]);
+    assert.deepEqual(problemsOf(snapshot), []);
+    const { spec: _spec, ...withoutSpec } = snapshot;
+    assert.deepEqual(problemsOf(withoutSpec), [['', 'error']]);
+  });
 });

@@ -44,6 +44,19 @@ describe('MemoryClusterState: DataSources and DataVolumes', () => {
     assert.equal(state.getDataVolume('os-images', 'root'), undefined);
   });
 
+  it('VolumeSnapshots are namespaced cluster objects too', () => {
+    const snapshot = {
+      apiVersion: 'snapshot.storage.k8s.io/v1',
+      kind: 'VolumeSnapshot',
+      metadata: { name: 'snap', labels: { a: 'b' } },
+      spec: { source: { persistentVolumeClaimName: 'root' } },
+    };
+    assert.deepEqual(documentRole(snapshot), { role: 'cluster-object', kind: 'VolumeSnapshot' });
+    const state = new MemoryClusterState([snapshot], 'team-a');
+    assert.equal(state.getVolumeSnapshot('team-a', 'snap')?.metadata?.labels?.a, 'b');
+    assert.equal(state.getVolumeSnapshot('default', 'snap'), undefined);
+  });
+
   it('a DataSource and a DataVolume of one name do not shadow each other or a PVC', () => {
     const pvc = {
       apiVersion: 'v1',

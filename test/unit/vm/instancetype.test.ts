@@ -461,11 +461,24 @@ describe('VM mutation: inference through DataVolumes and DataSources', () => {
     );
   });
 
-  it("a DataSource's snapshot: v1.9.0 looks the VolumeSnapshot up (not modelled: not found), v1.4.0 cannot use it", () => {
+  it("a DataSource's snapshot: v1.9.0 reads the VolumeSnapshot's labels (in the namespace given), v1.4.0 cannot use it", () => {
     const input = withTemplate({ sourceRef: { kind: 'DataSource', name: 'golden' } });
     const objects = [dataSource('ns1', { snapshot: { name: 'golden-snap', namespace: 'ns1' } })];
     assert.throws(
       () => mutate(input, V1_9_0, objects),
+      new RenderError('vm mutation: volumesnapshots.snapshot.storage.k8s.io "golden-snap" not found'),
+    );
+    const snapshot = (namespace: string): ClusterObject =>
+      ({
+        kind: 'VolumeSnapshot',
+        metadata: { name: 'golden-snap', namespace, labels: { [IT]: 'from-snapshot' } },
+      }) as ClusterObject;
+    assert.equal(
+      mutate(input, V1_9_0, [...objects, snapshot('ns1')]).spec.instancetype?.name,
+      'from-snapshot',
+    );
+    assert.throws(
+      () => mutate(input, V1_9_0, [...objects, snapshot('elsewhere')]),
       new RenderError('vm mutation: volumesnapshots.snapshot.storage.k8s.io "golden-snap" not found'),
     );
     assert.throws(

@@ -43,6 +43,9 @@ export const KINDS = {
   VirtualMachinePreference: ['kubevirt/{release}/virtualmachinepreference.json', 'crd'],
   VirtualMachineClusterPreference: ['kubevirt/{release}/virtualmachineclusterpreference.json', 'crd'],
   NetworkAttachmentDefinition: ['kubernetes/networkattachmentdefinition.json', 'crd'],
+  DataSource: ['cdi/{release}/datasource.json', 'crd'],
+  DataVolume: ['cdi/{release}/datavolume.json', 'crd'],
+  VolumeSnapshot: ['kubernetes/volumesnapshot.json', 'crd'],
   Pod: ['kubernetes/pod.json', 'k8s'],
   PersistentVolumeClaim: ['kubernetes/persistentvolumeclaim.json', 'k8s'],
   ConfigMap: ['kubernetes/configmap.json', 'k8s'],
@@ -363,6 +366,9 @@ export class SchemaConverter {
           out.properties[k] = this.convert(v, { ...childCtx, prop: k });
         }
       }
+      // the API server gives every custom resource ObjectMeta, declared or not (older controller-gen
+      // CRDs, e.g. external-snapshotter's VolumeSnapshot, leave it out)
+      if (ctx.root && ctx.origin === 'crd') out.properties.metadata ??= this.objectMeta(false);
       if (embedded) {
         out.properties.apiVersion ??= { type: 'string' };
         out.properties.kind ??= { type: 'string' };

@@ -8,6 +8,7 @@ import type {
   PersistentVolumeClaim,
   ResourceQuota,
   Namespace,
+  VolumeSnapshot,
 } from './types/k8s.js';
 import type {
   VirtualMachine,
@@ -16,6 +17,7 @@ import type {
   VirtualMachinePreference,
 } from './types/kubevirt.js';
 import type { ClusterState } from './state/cluster-state.js';
+import type { DataSource, DataVolume } from './types/cdi.js';
 import { renderDocument, type PipelineSettings } from './pipeline.js';
 import { PVC_PREFIX } from './render/storage/backend-storage.js';
 import { HOOK_SIDECAR_LIST_ANNOTATION_NAME } from './render/hooks.js';
@@ -28,6 +30,8 @@ export type MissingKind =
   | 'VirtualMachineClusterInstancetype'
   | 'VirtualMachinePreference'
   | 'VirtualMachineClusterPreference'
+  | 'DataSource'
+  | 'VolumeSnapshot'
   | 'BackendStoragePVC';
 
 export interface MissingObject {
@@ -125,6 +129,23 @@ class RecordingState implements ClusterState {
       this.miss('VirtualMachineClusterPreference', undefined, name, placeholderPreference(name))
     );
   }
+  getDataSource(namespace: string, name: string): DataSource | undefined {
+    // a placeholder without labels or source: inference stops there, a clone has nothing to authorize
+    return (
+      this.base.getDataSource(namespace, name) ??
+      this.miss('DataSource', namespace, name, { metadata: { name, namespace }, spec: { source: {} } })
+    );
+  }
+  getVolumeSnapshot(namespace: string, name: string): VolumeSnapshot | undefined {
+    return (
+      this.base.getVolumeSnapshot(namespace, name) ??
+      this.miss('VolumeSnapshot', namespace, name, { metadata: { name, namespace } })
+    );
+  }
+  getDataVolume(namespace: string, name: string): DataVolume | undefined {
+    // upstream falls back to the PVC of a DataVolume that is not there: not a missing object
+    return this.base.getDataVolume(namespace, name);
+  }
 }
 
 function placeholderInstancetype(name: string, namespace?: string): VirtualMachineInstancetype {
@@ -211,6 +232,24 @@ function locateReference(
     case 'VirtualMachinePreference':
     case 'VirtualMachineClusterPreference':
       return at(['spec', 'preference', 'name']);
+    case 'DataSource': {
+      const template = (vm.spec?.dataVolumeTemplates ?? []).findIndex((entry) => {
+        const sourceRef = (entry?.spec as { sourceRef?: { name?: string; namespace?: string } } | undefined)
+          ?.sourceRef;
+        return sourceRef?.name === missing.name && (sourceRef.namespace || namespace) === missing.namespace;
+      });
+      if (isVM && template >= 0)
+        return at(['spec', 'dataVolumeTemplates', template, 'spec', 'sourceRef', 'name']);
+      if (isVM && vm.spec?.instancetype?.inferFromVolume)
+        return at(['spec', 'instancetype', 'inferFromVolume']);
+      if (isVM && vm.spec?.preference?.inferFromVolume) return at(['spec', 'preference', 'inferFromVolume']);
+      return missing;
+    }
+    case 'VolumeSnapshot':
+      if (isVM && vm.spec?.instancetype?.inferFromVolume)
+        return at(['spec', 'instancetype', 'inferFromVolume']);
+      if (isVM && vm.spec?.preference?.inferFromVolume) return at(['spec', 'preference', 'inferFromVolume']);
+      return missing;
     case 'BackendStoragePVC':
       return at(
         spec?.domain?.devices?.tpm?.persistent === true
@@ -263,6 +302,8 @@ const MISSING_OBJECT_HINTS: [RegExp, string][] = [
   [/virtualmachine(cluster)?instancetypes\.instancetype\.kubevirt\.io "[^"]+" not found/, 'instancetype'],
   [/virtualmachine(cluster)?preferences\.instancetype\.kubevirt\.io "[^"]+" not found/, 'preference'],
   [/persistentvolumeclaims "[^"]+" not found/, 'PersistentVolumeClaim'],
+  [/datasources\.cdi\.kubevirt\.io "[^"]+" not found/, 'DataSource'],
+  [/volumesnapshots\.snapshot\.storage\.k8s\.io "[^"]+" not found/, 'VolumeSnapshot'],
 ];
 
 export const isMissingObjectError = (message: string): boolean =>
@@ -276,6 +317,8 @@ const MISSING_KIND_NAMES: Record<MissingObject['kind'], string> = {
   VirtualMachineClusterInstancetype: 'VirtualMachineClusterInstancetype',
   VirtualMachinePreference: 'VirtualMachinePreference',
   VirtualMachineClusterPreference: 'VirtualMachineClusterPreference',
+  DataSource: 'DataSource',
+  VolumeSnapshot: 'VolumeSnapshot',
   BackendStoragePVC: 'backend-storage PersistentVolumeClaim',
 };
 

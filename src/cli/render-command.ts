@@ -28,7 +28,7 @@ import type { VirtualMachine, VirtualMachineInstance } from '../types/kubevirt.j
 import { MAX_INPUT_BYTES, MAX_INPUT_BYTES_CEILING } from '../io/documents.js';
 import { ARCHES, type Arch, type ClusterConfig } from '../cluster/cluster-config.js';
 import type { ClusterState } from '../state/cluster-state.js';
-import { crossNamespaceCloneSources, namespacesKnown } from '../admission/validate/index.js';
+import { cloneAuthorizationLookups, namespacesKnown } from '../admission/validate/index.js';
 import { formatPath, loadInputs, type InputDocument, type RenderTarget } from './inputs.js';
 import { UsageError } from '../errors.js';
 import { checkPodSecurity, parsePodSecurityOption, podSecurityProblems } from './pod-security.js';
@@ -239,7 +239,7 @@ export function runPipeline(
   }
   const withUnchecked = (target: RenderTarget): void => {
     const outcome = documents[documents.length - 1];
-    const unchecked = uncheckedCloneAuthorization(target, inputs.config, inputs.state);
+    const unchecked = uncheckedCloneAuthorization(target, inputs.config, inputs.state, flags.namespace);
     if (outcome?.target === target && unchecked.length > 0) outcome.unchecked = unchecked;
   };
   for (const target of inputs.targets) {
@@ -335,28 +335,46 @@ function admissionOnlyVerdicts(
 }
 
 /**
- * upstream v1.4.0's VM webhook fails a clone from a namespace that does not exist (see vms-admitter.ts):
- * without Namespaces among the cluster objects that cannot be told, so say so.
+ * upstream v1.4.0's VM webhook fails a clone from a namespace or a DataSource that does not exist (see
+ * vms-admitter.ts): without Namespaces among the cluster objects that cannot be told, so say so.
  */
 function uncheckedCloneAuthorization(
   target: RenderTarget,
   config: ClusterConfig,
   state: ClusterState,
+  defaultNamespace: string,
 ): InputProblem[] {
   if (target.document.kind !== 'VirtualMachine' || config.release.atLeast('v1.9.0')) return [];
-  const vm = target.document as VirtualMachine;
+  const document = target.document as VirtualMachine;
+  const vmNamespace = document.metadata?.namespace || defaultNamespace;
+  const vm = { ...document, metadata: { ...document.metadata, namespace: vmNamespace } };
   if (namespacesKnown(vm, state)) return [];
   const file = target.file === '-' ? '<stdin>' : target.file;
-  return crossNamespaceCloneSources(vm).map(({ index, namespace }) => {
-    const path = ['spec', 'dataVolumeTemplates', index];
-    return {
-      location: { file, ...target.source.locate([...target.path, ...path]) },
-      path: formatPath(path),
-      message: `not checked: virt-api refuses a clone from a namespace that does not exist ("${namespace}"); supply the Namespaces (the VM's and the source's) with --objects to check it`,
-      severity: 'warning' as const,
-      stage: 'vm-admission' as const,
+  const problems: InputProblem[] = [];
+  for (const lookup of cloneAuthorizationLookups(vm, state)) {
+    if (lookup.noTokenOkay) continue;
+    const path = ['spec', 'dataVolumeTemplates', lookup.index];
+    const unchecked = (message: string): void => {
+      problems.push({
+        location: { file, ...target.source.locate([...target.path, ...path]) },
+        path: formatPath(path),
+        message,
+        severity: 'warning' as const,
+        stage: 'vm-admission' as const,
+      });
     };
-  });
+    const dataSource = lookup.dataSource;
+    if (dataSource && !dataSource.found) {
+      unchecked(
+        `not checked: virt-api refuses a clone from a DataSource that does not exist ("${dataSource.namespace}/${dataSource.name}"); supply the DataSource and the Namespaces (the VM's and the source's) with --objects to check it`,
+      );
+    } else if (lookup.sourceNamespace !== undefined && lookup.sourceNamespace !== vmNamespace) {
+      unchecked(
+        `not checked: virt-api refuses a clone from a namespace that does not exist ("${lookup.sourceNamespace}"); supply the Namespaces (the VM's and the source's) with --objects to check it`,
+      );
+    }
+  }
+  return problems;
 }
 
 /** Where a field of the VMI a VM creates is written in the VM: spec.X -> spec.template.spec.X. */

@@ -22,7 +22,10 @@ export type SchemaKind =
   | 'ConfigMap'
   | 'Namespace'
   | 'ResourceQuota'
-  | 'NetworkAttachmentDefinition';
+  | 'NetworkAttachmentDefinition'
+  | 'DataSource'
+  | 'DataVolume'
+  | 'VolumeSnapshot';
 
 /**
  * One finding. `path` holds object keys and array indices from the document root to the offending value
@@ -56,11 +59,14 @@ export const SCHEMA_API_VERSIONS: Readonly<Record<SchemaKind, readonly string[]>
   Namespace: ['v1'],
   ResourceQuota: ['v1'],
   NetworkAttachmentDefinition: ['k8s.cni.cncf.io/v1'],
+  DataSource: ['cdi.kubevirt.io/v1beta1'],
+  DataVolume: ['cdi.kubevirt.io/v1beta1'],
+  VolumeSnapshot: ['snapshot.storage.k8s.io/v1'],
 };
 
 export const SCHEMA_KINDS = Object.keys(SCHEMA_API_VERSIONS) as SchemaKind[];
 
-/** Kinds whose schema is a KubeVirt CRD's: one per release. */
+/** Kinds whose schema is a KubeVirt (or CDI) CRD's: one per release. */
 const PER_RELEASE_KINDS: ReadonlySet<SchemaKind> = new Set([
   'VirtualMachineInstance',
   'VirtualMachine',
@@ -69,6 +75,9 @@ const PER_RELEASE_KINDS: ReadonlySet<SchemaKind> = new Set([
   'VirtualMachineClusterInstancetype',
   'VirtualMachinePreference',
   'VirtualMachineClusterPreference',
+  // CDI's CRDs, of the CDI version each KubeVirt release vendors
+  'DataSource',
+  'DataVolume',
 ]);
 
 /** Documents nested deeper than this are refused before schema validation. */

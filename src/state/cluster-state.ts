@@ -6,8 +6,10 @@ import type {
   NetworkAttachmentDefinition,
   PersistentVolumeClaim,
   ResourceQuota,
+  VolumeSnapshot,
 } from '../types/k8s.js';
 import type { VirtualMachineInstancetype, VirtualMachinePreference } from '../types/kubevirt.js';
+import type { DataSource, DataVolume } from '../types/cdi.js';
 
 export interface ClusterState {
   getPersistentVolumeClaim(namespace: string, name: string): PersistentVolumeClaim | undefined;
@@ -20,6 +22,11 @@ export interface ClusterState {
   getClusterInstancetype(name: string): VirtualMachineInstancetype | undefined;
   getPreference(namespace: string, name: string): VirtualMachinePreference | undefined;
   getClusterPreference(name: string): VirtualMachinePreference | undefined;
+  /** CDI objects: only a VirtualMachine's path reads them (instancetype inference, architecture, clones). */
+  getDataSource(namespace: string, name: string): DataSource | undefined;
+  getDataVolume(namespace: string, name: string): DataVolume | undefined;
+  /** external-snapshotter VolumeSnapshots (snapshot.storage.k8s.io/v1): v1.9.0 infers from their labels. */
+  getVolumeSnapshot(namespace: string, name: string): VolumeSnapshot | undefined;
 }
 
 /** The kinds a ClusterState holds, by `kind`. */
@@ -33,6 +40,9 @@ export const CLUSTER_OBJECT_KINDS = [
   'VirtualMachineClusterInstancetype',
   'VirtualMachinePreference',
   'VirtualMachineClusterPreference',
+  'DataSource',
+  'DataVolume',
+  'VolumeSnapshot',
 ] as const;
 export type ClusterObjectKind = (typeof CLUSTER_OBJECT_KINDS)[number];
 
@@ -103,5 +113,14 @@ export class MemoryClusterState implements ClusterState {
   }
   getClusterPreference(name: string): VirtualMachinePreference | undefined {
     return this.get('VirtualMachineClusterPreference', undefined, name);
+  }
+  getDataSource(namespace: string, name: string): DataSource | undefined {
+    return this.get('DataSource', namespace, name);
+  }
+  getDataVolume(namespace: string, name: string): DataVolume | undefined {
+    return this.get('DataVolume', namespace, name);
+  }
+  getVolumeSnapshot(namespace: string, name: string): VolumeSnapshot | undefined {
+    return this.get('VolumeSnapshot', namespace, name);
   }
 }

@@ -35,3 +35,14 @@ export interface NetworkAttachmentDefinition {
   metadata?: import('kubernetes-types/meta/v1.js').ObjectMeta;
   spec?: { config?: string };
 }
+
+/** external-snapshotter VolumeSnapshot (snapshot.storage.k8s.io/v1): only its metadata is consulted. */
+export interface VolumeSnapshot {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: import('kubernetes-types/meta/v1.js').ObjectMeta;
+  spec?: {
+    source?: { persistentVolumeClaimName?: string; volumeSnapshotContentName?: string };
+    volumeSnapshotClassName?: string;
+  };
+}

@@ -7,6 +7,7 @@ import { RenderError } from '../errors.js';
 import type { ClusterState } from '../state/cluster-state.js';
 import { PciTopologyVersionAnnotation, PciTopologyVersionV3 } from '../types/constants.js';
 import type { VirtualMachine, VMISpec } from '../types/kubevirt.js';
+import type { DataVolumeSpec } from '../types/cdi.js';
 import { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import {
   applyArchitecturePreferences,
@@ -123,7 +124,7 @@ export function mutateVirtualMachine(
   } catch {
     preferenceSpec = undefined;
   }
-  if (config.release.atLeast('v1.9.0')) mutateV1_9(mutated, config, preferenceSpec, options);
+  if (config.release.atLeast('v1.9.0')) mutateV1_9(mutated, config, state, preferenceSpec, options);
   else setVirtualMachineDefaults(mutated, config, preferenceSpec, options.provenance);
   return goJsonRoundTrip(mutated, 'VirtualMachine', config.release) as VirtualMachine;
 }
@@ -131,12 +132,13 @@ export function mutateVirtualMachine(
 /**
  * upstream v1.9.0: the instancetype mutator's preference values (mutateArch, mutateMachineType,
  * mutateDataVolumeTemplates), setFirmwareDefaultsIfEmpty, SetVirtualMachineDefaults (no more default matcher
- * kinds; architecture from DataSources is not modelled, DataSources are not part of ClusterState, and
- * upstream ignores a failed lookup), then the PCI topology annotation on the template.
+ * kinds; the architecture of a dataVolumeTemplate's DataSource before the cluster's default), then the PCI
+ * topology annotation on the template.
  */
 function mutateV1_9(
   vm: VirtualMachine,
   config: ClusterConfig,
+  state: ClusterState,
   preferenceSpec: PreferenceSpec | undefined,
   options: VmMutationOptions,
 ): void {
@@ -165,6 +167,7 @@ function mutateV1_9(
   if (!firmware.uuid) firmware.uuid = options.firmwareUUID;
   if (!firmware.serial) firmware.serial = options.firmwareSerial;
 
+  setDefaultArchitectureFromDataSource(vm, spec, state, provenance);
   if (!spec.architecture) {
     spec.architecture = config.getDefaultArchitecture();
     provenance?.set('spec.architecture', VM_MUTATOR, defaultArchitectureReason(spec.architecture));
@@ -191,6 +194,44 @@ function mutateV1_9(
         "the PCI topology version of a new VM's template on a PCIe machine (amd64/arm64, q35/virt)",
       );
     }
+  }
+}
+
+const TEMPLATE_ARCH_LABEL = 'template.kubevirt.io/architecture';
+
+/**
+ * upstream v1.9.0: defaults.setDefaultArchitectureFromDataSource. The first dataVolumeTemplate whose
+ * sourceRef is a DataSource (kind compared case-insensitively) labelled with a known architecture gives the
+ * template's; a DataSource that refers to another DataSource hands over to that one (one step). A lookup that
+ * fails or an unknown architecture is skipped (upstream logs it).
+ */
+function setDefaultArchitectureFromDataSource(
+  vm: VirtualMachine,
+  spec: VMISpec,
+  state: ClusterState,
+  provenance: FieldProvenance | undefined,
+): void {
+  if (spec.architecture) return;
+  for (const [index, template] of (vm.spec.dataVolumeTemplates ?? []).entries()) {
+    const sourceRef = (template?.spec as DataVolumeSpec | undefined)?.sourceRef;
+    if (!sourceRef || (sourceRef.kind ?? '').toLowerCase() !== 'datasource') continue;
+    const namespace = sourceRef.namespace || (vm.metadata?.namespace ?? '');
+    let dataSource = state.getDataSource(namespace, sourceRef.name ?? '');
+    if (!dataSource) continue;
+    const next = dataSource.spec?.source?.dataSource;
+    if (next) {
+      dataSource = state.getDataSource(next.namespace ?? '', next.name ?? '');
+      if (!dataSource) continue;
+    }
+    const arch = dataSource.metadata?.labels?.[TEMPLATE_ARCH_LABEL];
+    if (arch !== 'amd64' && arch !== 'arm64' && arch !== 's390x') continue;
+    spec.architecture = arch;
+    provenance?.set(
+      'spec.architecture',
+      VM_MUTATOR,
+      `the ${TEMPLATE_ARCH_LABEL} label of DataSource "${dataSource.metadata?.name ?? ''}" (spec.dataVolumeTemplates[${index}])`,
+    );
+    return;
   }
 }
 

@@ -1,6 +1,7 @@
 // The ClusterState the render consults, read from the informer caches of `watch`.
-// Instancetypes and preferences are only consulted for VirtualMachines; `watch` renders VMIs, whose stored spec
-// already has them applied, so those lookups answer "not found".
+// Instancetypes, preferences, CDI's DataSources and DataVolumes and VolumeSnapshots are only consulted for VirtualMachines (the
+// VMI render path reads no CDI object: a DataVolume volume is its PVC); `watch` renders VMIs, whose stored spec
+// already has them applied, so those lookups answer "not found" and `watch` runs no informer for them.
 import type { ClusterState } from '../state/cluster-state.js';
 import type {
   ConfigMap,
@@ -8,8 +9,10 @@ import type {
   NetworkAttachmentDefinition,
   PersistentVolumeClaim,
   ResourceQuota,
+  VolumeSnapshot,
 } from '../types/k8s.js';
 import type { VirtualMachineInstancetype, VirtualMachinePreference } from '../types/kubevirt.js';
+import type { DataSource, DataVolume } from '../types/cdi.js';
 import type { Informer } from './informer.js';
 
 export interface StateInformers {
@@ -51,6 +54,15 @@ export class InformerClusterState implements ClusterState {
     return undefined;
   }
   getClusterPreference(): VirtualMachinePreference | undefined {
+    return undefined;
+  }
+  getDataSource(): DataSource | undefined {
+    return undefined;
+  }
+  getDataVolume(): DataVolume | undefined {
+    return undefined;
+  }
+  getVolumeSnapshot(): VolumeSnapshot | undefined {
     return undefined;
   }
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { ROOT, runCli } from '../support/cli.js';
 import { assertCleanFailure, BASIC_VMI, PVC_CASE, runMain, tempDir } from './in-process.js';
 
@@ -326,6 +326,42 @@ describe('lint: clone authorization of a dataVolumeTemplate from another namespa
     assert.match(
       result.stdout,
       /warning: .*spec\.dataVolumeTemplates\[0\]: not checked: virt-api refuses a clone from a namespace that does not exist \("golden-image"\); supply the Namespaces/,
+    );
+  });
+});
+
+describe('lint: clone authorization of a dataVolumeTemplate from a DataSource (v1.4.0)', () => {
+  const CASE = join(ROOT, 'fixtures/conformance/v1.4.0/vm-admit-cases/098-dvt-sourceref-datasource-missing');
+  const objects = readFileSync(join(CASE, 'objects.yaml'), 'utf8');
+
+  it('with the Namespaces among the objects: upstream refuses a missing DataSource', async () => {
+    const result = await runCli([
+      'lint',
+      join(CASE, 'vmi.yaml'),
+      '--objects',
+      join(CASE, 'objects.yaml'),
+      '--kubevirt-version',
+      'v1.4.0',
+    ]);
+    assert.equal(result.status, 1);
+    assert.match(
+      result.stdout,
+      /virt-api would refuse to create VirtualMachine "ds-missing": datasource\.cdi\.kubevirt\.io "os-images\/fedora" not found/,
+    );
+  });
+
+  it('without them: a warning that the check needs the DataSource and the Namespaces', async () => {
+    const withoutNamespaces = parseAllDocuments(objects)
+      .map((document) => document.toJS() as { kind?: string })
+      .filter((object) => object.kind !== 'Namespace');
+    const result = await runCli(
+      ['lint', join(CASE, 'vmi.yaml'), '--objects', '-', '--kubevirt-version', 'v1.4.0'],
+      { input: withoutNamespaces.map((object) => JSON.stringify(object)).join('\n') },
+    );
+    assert.doesNotMatch(result.stdout, /would refuse/);
+    assert.match(
+      result.stdout,
+      /warning: .*spec\.dataVolumeTemplates\[0\]: not checked: virt-api refuses a clone from a DataSource that does not exist \("os-images\/fedora"\); supply the DataSource and the Namespaces/,
     );
   });
 });

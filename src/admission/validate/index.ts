@@ -17,7 +17,7 @@ export {
 } from './types.js';
 export {
   admitVMCreate,
-  crossNamespaceCloneSources,
+  cloneAuthorizationLookups,
   namespacesKnown,
   validateVMCreate,
   validateVirtualMachineSpec,

@@ -4,6 +4,7 @@ import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { ClusterState } from '../../state/cluster-state.js';
 import type { ObjectMeta } from '../../types/k8s.js';
 import type { VirtualMachine, VMISpec } from '../../types/kubevirt.js';
+import type { DataVolumeSpec } from '../../types/cdi.js';
 import { VmiRenderError } from '../../errors.js';
 import { goJsonDecode, goJsonRoundTrip } from '../../util/go/json-round-trip.js';
 import {
@@ -249,45 +250,103 @@ export function validateVMCreate(
   const specCauses = validateVirtualMachineSpec(specPath, vmCopy, config, options);
   if (specCauses.length > 0) return { causes: specCauses };
 
-  const causes = authorizeDataVolumeTemplates(vm);
-  if (causes.length > 0) return { causes };
-  const cloneError = config.release.before('v1.9.0')
-    ? cloneSourceNamespaceError(vm, options.state)
-    : undefined;
-  return cloneError === undefined ? { causes } : { causes, error: cloneError };
+  return authorizeVirtualMachineSpec(vm, config, options.state);
 }
 
 /**
- * upstream v1.4.0: authorizeVirtualMachineSpec -> CDI's clone authorization, which first reads the clone
- * source's Namespace from virt-api's informer and fails the request with the API's NotFound error when it
- * is not there. Decided only where the cluster objects say which Namespaces exist (the VM's own is among
- * them); the SubjectAccessReview that follows is assumed to allow. (v1.9.0's webhook no longer fails here.)
+ * upstream: authorizeVirtualMachineSpec (v1.9.0: storage admitters' validateVirtualMachineDataVolumeTemplateNamespace).
+ * Both releases refuse a dataVolumeTemplate in another namespace than the VM's. v1.4.0 then runs CDI's clone
+ * authorization for every other template whose DataVolume does not exist yet: it reads the sourceRef's
+ * DataSource and the clone source's Namespace from virt-api's informers and fails the request with the
+ * API's NotFound error when one is not there (unless the DataVolume is pre-populated or static). Decided
+ * only where the cluster objects say which Namespaces exist (the VM's own is among them); the
+ * SubjectAccessReview that follows is assumed to allow. An error, at any template, replaces the causes.
  */
-function cloneSourceNamespaceError(vm: VirtualMachine, state: ClusterState | undefined): string | undefined {
-  if (!state || !namespacesKnown(vm, state)) return undefined;
-  const missing = crossNamespaceCloneSources(vm).find(
-    ({ namespace }) => state.getNamespace(namespace) === undefined,
-  );
-  return missing ? `namespace "${missing.namespace}" not found` : undefined;
+function authorizeVirtualMachineSpec(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  state: ClusterState | undefined,
+): VMValidation {
+  const causes = dataVolumeTemplateNamespaceCauses(vm);
+  if (config.release.atLeast('v1.9.0') || !state || !namespacesKnown(vm, state)) return { causes };
+  for (const lookup of cloneAuthorizationLookups(vm, state)) {
+    if (lookup.noTokenOkay) continue;
+    const dataSource = lookup.dataSource;
+    if (dataSource && !dataSource.found) {
+      return {
+        causes: [],
+        error: `datasource.cdi.kubevirt.io "${dataSource.namespace}/${dataSource.name}" not found`,
+      };
+    }
+    const namespace = lookup.sourceNamespace;
+    if (namespace !== undefined && state.getNamespace(namespace) === undefined) {
+      return { causes: [], error: `namespace "${namespace}" not found` };
+    }
+  }
+  return { causes };
 }
 
 /** Whether the cluster objects say which Namespaces exist: the VM's own is among them. */
 export const namespacesKnown = (vm: VirtualMachine, state: ClusterState): boolean =>
   state.getNamespace(vm.metadata?.namespace ?? '') !== undefined;
 
-/** The dataVolumeTemplates that clone a PVC or snapshot from another namespace than the VM's. */
-export function crossNamespaceCloneSources(vm: VirtualMachine): { index: number; namespace: string }[] {
+/** What CDI's clone authorization (upstream v1.4.0's VM webhook) looks up for one dataVolumeTemplate. */
+export interface CloneLookup {
+  index: number;
+  /** The DataSource its sourceRef names (when it has no source), and whether the cluster objects hold it. */
+  dataSource?: { namespace: string; name: string; found: boolean };
+  /** The Namespace of the PVC or snapshot it clones (the VM's when unnamed); absent when nothing is cloned. */
+  sourceNamespace?: string;
+  /** Pre-populated or statically provisioned: a lookup that fails lets it through. */
+  noTokenOkay: boolean;
+}
+
+const PRE_POPULATED_ANNOTATION = 'cdi.kubevirt.io/storage.prePopulated';
+const CHECK_STATIC_VOLUME_ANNOTATION = 'cdi.kubevirt.io/storage.checkStaticVolume';
+
+/**
+ * upstream v1.4.0: the dataVolumeTemplates authorizeVirtualMachineSpec authorizes (in their namespace, their
+ * DataVolume not yet there) and what DataVolume.AuthorizeSA / newCloneSourceHandler look up for each: a
+ * source wins over a sourceRef; a DataSource gives its PVC, else its snapshot.
+ */
+export function cloneAuthorizationLookups(
+  vm: VirtualMachine,
+  state: ClusterState | undefined,
+): CloneLookup[] {
   const targetNamespace = vm.metadata?.namespace ?? '';
-  const found: { index: number; namespace: string }[] = [];
+  const lookups: CloneLookup[] = [];
   (vm.spec.dataVolumeTemplates ?? []).forEach((dataVolume, index) => {
-    const source = (dataVolume?.spec as { source?: Record<string, { namespace?: string } | undefined> })
-      ?.source;
-    for (const kind of ['pvc', 'snapshot']) {
-      const namespace = source?.[kind]?.namespace || targetNamespace;
-      if (namespace !== targetNamespace) found.push({ index, namespace });
+    const metadata = (dataVolume?.metadata ?? {}) as {
+      name?: string;
+      namespace?: string;
+      annotations?: Record<string, string>;
+    };
+    if (metadata.namespace && metadata.namespace !== targetNamespace) return;
+    if (state?.getDataVolume(targetNamespace, metadata.name ?? '')) return;
+    const annotations = metadata.annotations ?? {};
+    const noTokenOkay =
+      Object.hasOwn(annotations, PRE_POPULATED_ANNOTATION) ||
+      Object.hasOwn(annotations, CHECK_STATIC_VOLUME_ANNOTATION);
+    const spec = (dataVolume?.spec ?? {}) as DataVolumeSpec;
+    let cloned: { namespace?: string } | undefined;
+    let dataSource: CloneLookup['dataSource'];
+    if (spec.source) {
+      cloned = spec.source.pvc ?? spec.source.snapshot;
+    } else if (spec.sourceRef?.kind === 'DataSource') {
+      const namespace = spec.sourceRef.namespace || targetNamespace;
+      const name = spec.sourceRef.name ?? '';
+      const found = state?.getDataSource(namespace, name);
+      dataSource = { namespace, name, found: found !== undefined };
+      cloned = found?.spec?.source?.pvc ?? found?.spec?.source?.snapshot;
     }
+    lookups.push({
+      index,
+      ...(dataSource ? { dataSource } : {}),
+      ...(cloned ? { sourceNamespace: cloned.namespace || targetNamespace } : {}),
+      noTokenOkay,
+    });
   });
-  return found;
+  return lookups;
 }
 
 /**
@@ -593,8 +652,8 @@ function validateLiveUpdateFeatures(
   return causes;
 }
 
-// upstream: authorizeVirtualMachineSpec, the part that needs no API call (embedded DataVolume namespaces)
-function authorizeDataVolumeTemplates(vm: VirtualMachine): AdmissionCause[] {
+// upstream: authorizeVirtualMachineSpec, the embedded DataVolume namespaces
+function dataVolumeTemplateNamespaceCauses(vm: VirtualMachine): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   const targetNamespace = vm.metadata?.namespace ?? '';
   (vm.spec.dataVolumeTemplates ?? []).forEach((dataVolume, idx) => {

@@ -4,6 +4,7 @@
 // apply,conflict,preference/{find,apply,requirements,validation},expand}, with the changes branched below.
 import type { KubeVirtRelease } from '../../release/release.js';
 import type { ObjectMeta } from '../../types/k8s.js';
+import type { DataVolumeSourceRef, DataVolumeSpec } from '../../types/cdi.js';
 import type {
   CPU,
   VirtualMachine,
@@ -228,17 +229,27 @@ function inferDefaultsFromPVC(
   return inferDefaultsFromLabels(pvc.metadata?.labels, nameLabel, kindLabel);
 }
 
-interface DataVolumeSpecLike {
-  source?: { pvc?: { name?: string; namespace?: string }; snapshot?: { name?: string; namespace?: string } };
-  sourceRef?: { kind?: string; name?: string; namespace?: string };
-}
-
-function inferDefaultsFromDataVolumeSpec(
+// upstream v1.9.0 infer/volume.go fromVolumeSnapshot
+function inferDefaultsFromVolumeSnapshot(
   state: ClusterState,
-  spec: DataVolumeSpecLike | undefined,
+  name: string,
+  namespace: string,
   nameLabel: string,
   kindLabel: string,
-  _vmNamespaceName: string,
+): InferredDefaults {
+  const snapshot = state.getVolumeSnapshot(namespace, name);
+  if (!snapshot)
+    throw new InstancetypeError(notFoundMessage('volumesnapshots', 'snapshot.storage.k8s.io', name));
+  return inferDefaultsFromLabels(snapshot.metadata?.labels, nameLabel, kindLabel);
+}
+
+// upstream: inferDefaultsFromDataVolumeSpec (v1.9.0: fromDataVolumeSpec; also a snapshot source)
+function inferDefaultsFromDataVolumeSpec(
+  state: ClusterState,
+  spec: DataVolumeSpec | undefined,
+  nameLabel: string,
+  kindLabel: string,
+  vmNamespaceName: string,
   release: KubeVirtRelease,
 ): InferredDefaults {
   if (spec?.source?.pvc) {
@@ -251,20 +262,23 @@ function inferDefaultsFromDataVolumeSpec(
     );
   }
   if (spec?.source?.snapshot && release.atLeast('v1.9.0')) {
-    // upstream v1.9.0 infer/volume.go fromVolumeSnapshot: VolumeSnapshots are not part of ClusterState
-    throw new InstancetypeError(
-      notFoundMessage('volumesnapshots', 'snapshot.storage.k8s.io', spec.source.snapshot.name ?? ''),
+    const snapshot = spec.source.snapshot;
+    return inferDefaultsFromVolumeSnapshot(
+      state,
+      snapshot.name ?? '',
+      snapshot.namespace ?? '',
+      nameLabel,
+      kindLabel,
     );
   }
   if (spec?.sourceRef) {
-    if (spec.sourceRef.kind === 'DataSource') {
-      // DataSources are not part of ClusterState: the lookup fails as it would for a missing object.
-      throw new InstancetypeError(
-        notFoundMessage('datasources', 'cdi.kubevirt.io', spec.sourceRef.name ?? ''),
-      );
-    }
-    throw new IgnoreableInferenceError(
-      `unable to infer defaults from DataVolumeSourceRef as Kind ${spec.sourceRef.kind ?? ''} is not supported`,
+    return inferDefaultsFromDataVolumeSourceRef(
+      state,
+      spec.sourceRef,
+      nameLabel,
+      kindLabel,
+      vmNamespaceName,
+      release,
     );
   }
   throw new IgnoreableInferenceError(
@@ -272,6 +286,69 @@ function inferDefaultsFromDataVolumeSpec(
   );
 }
 
+// upstream: inferDefaultsFromDataVolumeSourceRef (v1.9.0: fromDataVolumeSourceRef)
+function inferDefaultsFromDataVolumeSourceRef(
+  state: ClusterState,
+  sourceRef: DataVolumeSourceRef,
+  nameLabel: string,
+  kindLabel: string,
+  vmNamespaceName: string,
+  release: KubeVirtRelease,
+): InferredDefaults {
+  if (sourceRef.kind === 'DataSource') {
+    // an explicit namespace, even an empty one, is used as given
+    const namespace = sourceRef.namespace ?? vmNamespaceName;
+    return inferDefaultsFromDataSource(state, sourceRef.name ?? '', namespace, nameLabel, kindLabel, release);
+  }
+  throw new IgnoreableInferenceError(
+    `unable to infer defaults from DataVolumeSourceRef as Kind ${sourceRef.kind ?? ''} is not supported`,
+  );
+}
+
+// upstream: inferDefaultsFromDataSource (v1.9.0: fromDataSource; also a snapshot source). A DataSource
+// that refers to another DataSource is not followed.
+function inferDefaultsFromDataSource(
+  state: ClusterState,
+  name: string,
+  namespace: string,
+  nameLabel: string,
+  kindLabel: string,
+  release: KubeVirtRelease,
+): InferredDefaults {
+  const dataSource = state.getDataSource(namespace, name);
+  if (!dataSource) throw new InstancetypeError(notFoundMessage('datasources', 'cdi.kubevirt.io', name));
+  const labels = dataSource.metadata?.labels;
+  if (labels?.[nameLabel] !== undefined) return inferDefaultsFromLabels(labels, nameLabel, kindLabel);
+  const source = dataSource.spec?.source;
+  if (source?.pvc) {
+    return inferDefaultsFromPVC(
+      state,
+      source.pvc.name ?? '',
+      source.pvc.namespace ?? '',
+      nameLabel,
+      kindLabel,
+    );
+  }
+  if (release.atLeast('v1.9.0')) {
+    if (source?.snapshot) {
+      return inferDefaultsFromVolumeSnapshot(
+        state,
+        source.snapshot.name ?? '',
+        source.snapshot.namespace ?? '',
+        nameLabel,
+        kindLabel,
+      );
+    }
+    throw new IgnoreableInferenceError(
+      "unable to infer defaults from DataSource that doesn't provide DataVolumeSourcePVC or DataVolumeSourceSnapshot",
+    );
+  }
+  throw new IgnoreableInferenceError(
+    "unable to infer defaults from DataSource that doesn't provide DataVolumeSourcePVC",
+  );
+}
+
+// upstream: inferDefaultsFromDataVolume (v1.9.0: fromDataVolume)
 function inferDefaultsFromDataVolume(
   vm: VirtualMachine,
   state: ClusterState,
@@ -285,16 +362,27 @@ function inferDefaultsFromDataVolume(
     if (templateName !== dataVolumeName) continue;
     return inferDefaultsFromDataVolumeSpec(
       state,
-      template?.spec as DataVolumeSpecLike,
+      template?.spec as DataVolumeSpec,
       nameLabel,
       kindLabel,
       vmNamespace(vm),
       release,
     );
   }
-  // DataVolumes are not part of ClusterState; upstream falls back to a PVC of the same name when the
-  // DataVolume is gone (garbage collected).
-  return inferDefaultsFromPVC(state, dataVolumeName, vmNamespace(vm), nameLabel, kindLabel);
+  const dataVolume = state.getDataVolume(vmNamespace(vm), dataVolumeName);
+  // a DataVolume that is gone (garbage collected): the PVC of the same name in the VM's namespace
+  if (!dataVolume) return inferDefaultsFromPVC(state, dataVolumeName, vmNamespace(vm), nameLabel, kindLabel);
+  // the DataVolume's own labels first, then its source
+  const labels = dataVolume.metadata?.labels;
+  if (labels?.[nameLabel] !== undefined) return inferDefaultsFromLabels(labels, nameLabel, kindLabel);
+  return inferDefaultsFromDataVolumeSpec(
+    state,
+    dataVolume.spec,
+    nameLabel,
+    kindLabel,
+    vmNamespace(vm),
+    release,
+  );
 }
 
 function inferDefaultsFromVolumes(

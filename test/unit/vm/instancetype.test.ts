@@ -417,3 +417,93 @@ describe('Go JSON round trip', () => {
     });
   });
 });
+
+describe('VM mutation: inference through DataVolumes and DataSources', () => {
+  const V1_9_0 = KubeVirtRelease.of('v1.9.0');
+  const IT = 'instancetype.kubevirt.io/default-instancetype';
+  const withTemplate = (spec: Record<string, unknown>): VirtualMachine =>
+    vm(
+      {
+        instancetype: { inferFromVolume: 'root' },
+        dataVolumeTemplates: [
+          { metadata: { name: 'root-dv' }, spec },
+        ] as VirtualMachine['spec']['dataVolumeTemplates'],
+      },
+      { volumes: [{ name: 'root', dataVolume: { name: 'root-dv' } }] },
+    );
+  const dataSource = (
+    namespace: string,
+    source: Record<string, unknown>,
+    labels?: Record<string, string>,
+  ): ClusterObject =>
+    ({
+      kind: 'DataSource',
+      metadata: { name: 'golden', namespace, ...(labels ? { labels } : {}) },
+      spec: { source },
+    }) as ClusterObject;
+  const mutate = (
+    input: VirtualMachine,
+    release: KubeVirtRelease,
+    objects: ClusterObject[],
+  ): VirtualMachine =>
+    mutateVirtualMachine(input, new ClusterConfig({ release }), new MemoryClusterState(objects), FIRMWARE);
+
+  it('an explicit empty sourceRef namespace is looked up as given, not in the VM namespace', () => {
+    const objects = [dataSource('ns1', {}, { [IT]: 'u1.small' })];
+    const ref = (namespace?: string): VirtualMachine =>
+      withTemplate({
+        sourceRef: { kind: 'DataSource', name: 'golden', ...(namespace !== undefined ? { namespace } : {}) },
+      });
+    assert.equal(mutate(ref(), V1_4_0, objects).spec.instancetype?.name, 'u1.small');
+    assert.throws(
+      () => mutate(ref(''), V1_4_0, objects),
+      new RenderError('vm mutation: datasources.cdi.kubevirt.io "golden" not found'),
+    );
+  });
+
+  it("a DataSource's snapshot: v1.9.0 reads the VolumeSnapshot's labels (in the namespace given), v1.4.0 cannot use it", () => {
+    const input = withTemplate({ sourceRef: { kind: 'DataSource', name: 'golden' } });
+    const objects = [dataSource('ns1', { snapshot: { name: 'golden-snap', namespace: 'ns1' } })];
+    assert.throws(
+      () => mutate(input, V1_9_0, objects),
+      new RenderError('vm mutation: volumesnapshots.snapshot.storage.k8s.io "golden-snap" not found'),
+    );
+    const snapshot = (namespace: string): ClusterObject =>
+      ({
+        kind: 'VolumeSnapshot',
+        metadata: { name: 'golden-snap', namespace, labels: { [IT]: 'from-snapshot' } },
+      }) as ClusterObject;
+    assert.equal(
+      mutate(input, V1_9_0, [...objects, snapshot('ns1')]).spec.instancetype?.name,
+      'from-snapshot',
+    );
+    assert.throws(
+      () => mutate(input, V1_9_0, [...objects, snapshot('elsewhere')]),
+      new RenderError('vm mutation: volumesnapshots.snapshot.storage.k8s.io "golden-snap" not found'),
+    );
+    assert.throws(
+      () => mutate(input, V1_4_0, objects),
+      new RenderError(
+        "vm mutation: unable to infer defaults from DataSource that doesn't provide DataVolumeSourcePVC",
+      ),
+    );
+  });
+
+  it('a dataVolumeTemplate wins over a DataVolume of the same name; a source.pvc over a sourceRef', () => {
+    const pvc = {
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'base', namespace: 'images', labels: { [IT]: 'from-pvc' } },
+    } as ClusterObject;
+    const dataVolume = {
+      kind: 'DataVolume',
+      metadata: { name: 'root-dv', namespace: 'ns1', labels: { [IT]: 'from-dv' } },
+    } as ClusterObject;
+    const input = withTemplate({
+      source: { pvc: { name: 'base', namespace: 'images' } },
+      sourceRef: { kind: 'DataSource', name: 'golden' },
+    });
+    const objects = [pvc, dataVolume, dataSource('ns1', {}, { [IT]: 'from-ds' })];
+    assert.equal(mutate(input, V1_4_0, objects).spec.instancetype?.name, 'from-pvc');
+    assert.equal(mutate(input, V1_9_0, objects).spec.instancetype?.name, 'from-pvc');
+  });
+});

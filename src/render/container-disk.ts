@@ -198,7 +198,8 @@ function generateContainerFromVolume(
 
   const container: Container = {
     name: isInit ? `${diskContainerName}-init` : diskContainerName,
-    image,
+    // omitempty: a kernel-boot container without an image (which virt-api refuses) has none
+    image: image || undefined,
     command: ['/usr/bin/container-disk'],
     args: isInit ? ['--no-op'] : ['--copy-path', joinPath(volumeMountDir, mountedDiskName)],
     volumeMounts: [

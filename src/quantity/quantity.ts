@@ -762,6 +762,17 @@ export class Quantity {
     throw new QuantityParseError('format', String(value));
   }
 
+  /**
+   * fromJSON for a field Go decodes on its own: a new object on every call (fromJSON may hand out one
+   * object for equal texts), so that two quantities are the same object only where they are one Go value,
+   * whose inf.Dec its copies share (e.g. a limit copied into the requests), never two fields written alike.
+   */
+  static decodeJSON(value: unknown): Quantity {
+    if (value instanceof Quantity) return value;
+    const decoded = Quantity.fromJSON(value);
+    return construct(decoded.i, decoded.d, decoded.#format, decoded.cached);
+  }
+
   /** NewQuantity (alias of newQuantity). */
   static fromInt(value: bigint | number, format: QuantityFormat): Quantity {
     return newQuantity(value, format);

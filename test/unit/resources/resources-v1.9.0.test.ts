@@ -49,7 +49,7 @@ describe('v1.9.0: compute resources and memory overhead against every conformanc
       const compute = c.pod!.spec!.containers[0]!;
       assert.equal(compute.name, 'compute');
       const networkToResourceMap = networkToResourceMapForRender(c.config, c.state, c.vmi!);
-      const actual = renderComputeResourcesAndVMI(c.vmi!, c.config, c.state, networkToResourceMap);
+      const actual = renderComputeResourcesAndVMI(c.renderVmi, c.config, c.state, networkToResourceMap);
       assert.deepEqual(normalize(actual.resources as ResourceRequirements), normalize(compute.resources));
       // the annotation reports the overhead unless the VmiMemoryOverheadReport gate is switched off
       assert.equal(

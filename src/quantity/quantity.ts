@@ -762,6 +762,17 @@ export class Quantity {
     throw new QuantityParseError('format', String(value));
   }
 
+  /**
+   * fromJSON for a field Go decodes on its own: a new object on every call (fromJSON may hand out one
+   * object for equal texts), so that two quantities are the same object only where they are one Go value,
+   * whose inf.Dec its copies share (e.g. a limit copied into the requests), never two fields written alike.
+   */
+  static decodeJSON(value: unknown): Quantity {
+    if (value instanceof Quantity) return value;
+    const decoded = Quantity.fromJSON(value);
+    return construct(decoded.i, decoded.d, decoded.#format, decoded.cached);
+  }
+
   /** NewQuantity (alias of newQuantity). */
   static fromInt(value: bigint | number, format: QuantityFormat): Quantity {
     return newQuantity(value, format);
@@ -1005,13 +1016,9 @@ export class Quantity {
   }
 }
 
-/**
- * Quantities by the text they were parsed from: a Quantity is immutable, and a render parses the same
- * few strings (requests, limits, overhead constants) over and over. Only int64 amounts are shared: each
- * parse of an inf.Dec quantity is a value of its own, as in Go, where an inf.Dec is a pointer that copies
- * share and the render tells apart by identity which quantities are one Go value (ResourceRenderer: a
- * memory request and limit both written "1.5Gi" are two inf.Decs, a limit copied into the request one).
- */
+/** Quantities by the text they were parsed from: a Quantity is immutable, and a render parses the same
+ * few strings (requests, limits, overhead constants) over and over. (A decoded field that must be an object
+ * of its own, as a Go value is, comes from Quantity.decodeJSON.) */
 const parsedQuantities = new Map<string, Quantity>();
 const MAX_PARSED_QUANTITIES = 4096;
 
@@ -1019,7 +1026,6 @@ function parseQuantity(str: string): Quantity {
   let quantity = parsedQuantities.get(str);
   if (quantity === undefined) {
     quantity = parseQuantityText(str);
-    if (quantity.representation === 'dec') return quantity;
     if (parsedQuantities.size >= MAX_PARSED_QUANTITIES) parsedQuantities.clear();
     parsedQuantities.set(str, quantity);
   }

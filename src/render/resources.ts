@@ -110,7 +110,7 @@ function copyResources(source: ResourceList, destination: ResourceList): void {
 /** A VMI's raw resource list as decoded by Go's Quantity.UnmarshalJSON. */
 function parseResourceList(raw: RawResourceList): ResourceList {
   const list: ResourceList = new Map();
-  for (const [name, value] of Object.entries(raw ?? {})) list.set(name, Quantity.fromJSON(value));
+  for (const [name, value] of Object.entries(raw ?? {})) list.set(name, Quantity.decodeJSON(value));
   return list;
 }
 
@@ -137,8 +137,8 @@ function toPlainResourceList(list: ResourceList): Record<string, string> {
   return plain;
 }
 
-/** The VMI's own memory request or limit. */
-type VmiMemoryField = 'request' | 'limit';
+/** The VMI's own memory request, limit or guest memory. */
+type VmiMemoryField = 'request' | 'limit' | 'guest';
 
 const vmListName = (list: 'requests' | 'limits'): RendererList =>
   list === 'requests' ? 'vmRequests' : 'vmLimits';
@@ -160,7 +160,7 @@ export class ResourceRenderer {
    * inf.Dec memory quantities they share, and the current values of those.
    */
   readonly memoryDecOwner: { requests?: VmiMemoryField; limits?: VmiMemoryField } = {};
-  readonly vmiMemory: { request?: Quantity; limit?: Quantity } = {};
+  readonly vmiMemory: { request?: Quantity; limit?: Quantity; guest?: Quantity } = {};
 
   /** Records the terms of each entry while the options run (`explain` only). */
   readonly explanation: RenderExplanation | undefined;
@@ -452,9 +452,13 @@ export function withMemoryRequests(vmMemory: Memory | undefined, overcommit: num
       reason: `no memory request nor limit: the request defaults to ${source === 'spec.domain.memory.guest' ? 'the guest memory' : 'one huge page'}${provenanceNote(renderer.explanation, source)}`,
     });
     if (overcommit === 100) {
-      // upstream copies the VMI's guest quantity (an inf.Dec one is then changed in place by
-      // WithMemoryOverhead); nothing after the renderer reads the guest memory, so it is not tracked
+      // upstream copies the VMI's guest quantity: an inf.Dec one is shared with the request, and with the
+      // limit once WithCPUPinning copies the request there, so WithMemoryOverhead's Adds reach all three
       renderer.vmRequests.set(ResourceMemory, memory);
+      if (memory.representation === 'dec' && source === 'spec.domain.memory.guest') {
+        renderer.memoryDecOwner.requests = 'guest';
+        renderer.vmiMemory.guest = memory;
+      }
       renderer.explanation?.set('vmRequests', ResourceMemory, [guestTerm()]);
     } else {
       const value = BigInt.asIntN(64, memory.value() * 100n) / BigInt(overcommit);
@@ -1370,8 +1374,9 @@ export function renderComputeResourcesAndVMI(
   };
   const request = changed('request', original?.requests);
   // one Go value in both lists (admission copied the limit into the requests): they change together
-  const sharedMemory =
-    original?.limits?.['memory'] !== undefined && original.limits['memory'] === original.requests?.['memory'];
+  const limitMemory: unknown = original?.limits?.['memory'];
+  const requestMemory: unknown = original?.requests?.['memory'];
+  const sharedMemory = limitMemory instanceof Quantity && limitMemory === requestMemory;
   const limit = sharedMemory ? request : changed('limit', original?.limits);
   if (request === undefined && limit === undefined) return { resources, vmi, memoryOverhead };
   const after = cloneData(vmi);

@@ -8,6 +8,7 @@ import { MemoryClusterState, type ClusterObject } from '../../src/state/cluster-
 import type { KubeVirt, VirtualMachineInstance } from '../../src/types/kubevirt.js';
 import type { Pod } from '../../src/types/k8s.js';
 import { KubeVirtRelease, type KubeVirtVersion } from '../../src/release/release.js';
+import { applyCreateDefaultsDirect } from '../../src/admission/vmi-mutator.js';
 
 /** The `cases/` corpus of a release (v1.4.0 unless told). */
 export const conformanceDir = (release: KubeVirtVersion = 'v1.4.0'): string =>
@@ -18,8 +19,14 @@ export interface ConformanceCase {
   name: string;
   dir: string;
   inputVMI: VirtualMachineInstance;
-  /** The VMI the render receives (after admission, if on). */
+  /** The VMI the render receives (after admission, if on), as stored: expected.json's `vmi`. */
   vmi?: VirtualMachineInstance;
+  /**
+   * The VMI as the render receives it in the pipeline: with admission on, the Go object right after the
+   * create-time defaults (no JSON round trip: two quantities written alike are two values, a limit copied
+   * into the requests is one), as upstream's harness renders it; the input otherwise. Made when first read.
+   */
+  readonly renderVmi: VirtualMachineInstance;
   pod?: Pod;
   error?: string;
   admission: boolean;
@@ -51,20 +58,25 @@ export function loadReleaseCase(release: KubeVirtVersion, name: string): Conform
     : [];
   const inputVMI = parse(read('vmi.yaml') ?? '') as VirtualMachineInstance;
   const admission = caseJson.admission ?? true;
+  const config = new ClusterConfig({
+    release: KubeVirtRelease.of(release),
+    arch: caseJson.arch ?? 'amd64',
+    kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
+  });
+  let renderVmi: VirtualMachineInstance | undefined;
   return {
     name,
     dir,
     inputVMI,
+    get renderVmi() {
+      return (renderVmi ??= admission ? applyCreateDefaultsDirect(inputVMI, config) : inputVMI);
+    },
     // without admission the render receives the VMI as written
     vmi: expected.vmi ?? (admission ? undefined : inputVMI),
     pod: expected.pod,
     error: expected.error,
     admission,
-    config: new ClusterConfig({
-      release: KubeVirtRelease.of(release),
-      arch: caseJson.arch ?? 'amd64',
-      kubevirt: kubevirtText ? (parse(kubevirtText) as KubeVirt) : undefined,
-    }),
+    config,
     state: new MemoryClusterState(objects),
   };
 }

@@ -105,7 +105,7 @@ function mapVmiQuantities(vmi: VirtualMachineInstance, fn: FieldMapper): void {
 export function decodeQuantity(value: unknown, path: string): Quantity {
   if (value instanceof Quantity) return value;
   try {
-    return Quantity.fromJSON(value);
+    return Quantity.decodeJSON(value);
   } catch (err) {
     if (!(err instanceof QuantityParseError) && !(err instanceof TypeError)) throw err;
     const message = `${path}: ${err.message}`;

@@ -83,7 +83,8 @@ describe('network render against conformance cases', () => {
       it('binding plugin sidecars', () => {
         const sidecars = netBindingPluginSidecarList(vmi, c.config);
         const rawHooks = vmi.metadata?.annotations?.[HOOK_SIDECARS_ANNOTATION];
-        const annotationSidecars = rawHooks ? (JSON.parse(rawHooks) as unknown[]).length : 0;
+        // a JSON null decodes to no sidecars, as in Go
+        const annotationSidecars = rawHooks ? ((JSON.parse(rawHooks) as unknown[] | null)?.length ?? 0) : 0;
         const hookContainers = (pod.spec?.containers ?? []).filter((ct) =>
           /^hook-sidecar-\d+$/.test(ct.name),
         );

@@ -2681,3 +2681,13 @@ test('hostile quantities: huge exponents and mantissas cost time in proportion t
   // scales more than 2^31 apart: upstream's int32 difference wraps and its division by zero panics
   assert.throws(() => Quantity.parse('1e2147483647').cmp(Quantity.parse('100m')), /integer divide by zero/);
 });
+
+test('decodeJSON: every decoded field is its own value, a Quantity is passed through', () => {
+  const first = Quantity.decodeJSON('1.5Gi');
+  const second = Quantity.decodeJSON('1.5Gi');
+  assert.notEqual(first, second);
+  assert.ok(first.equal(second));
+  assert.equal(first.toString(), '1536Mi');
+  assert.equal(Quantity.decodeJSON(first), first);
+  assert.equal(Quantity.decodeJSON(' 2 ').toString(), '2');
+});

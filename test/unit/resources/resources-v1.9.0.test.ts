@@ -22,6 +22,7 @@ import { networkToResourceMapForRender } from '../../../src/render/network/resou
 import { wantsToHaveQOSGuaranteed } from '../../../src/pkg/util/vmi.js';
 import { caseNames, loadReleaseCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
+import { Quantity } from '../../../src/quantity/quantity.js';
 
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
 const V1_9_0 = KubeVirtRelease.of('v1.9.0');
@@ -49,7 +50,7 @@ describe('v1.9.0: compute resources and memory overhead against every conformanc
       const compute = c.pod!.spec!.containers[0]!;
       assert.equal(compute.name, 'compute');
       const networkToResourceMap = networkToResourceMapForRender(c.config, c.state, c.vmi!);
-      const actual = renderComputeResourcesAndVMI(c.vmi!, c.config, c.state, networkToResourceMap);
+      const actual = renderComputeResourcesAndVMI(c.renderVmi, c.config, c.state, networkToResourceMap);
       assert.deepEqual(normalize(actual.resources as ResourceRequirements), normalize(compute.resources));
       // the annotation reports the overhead unless the VmiMemoryOverheadReport gate is switched off
       assert.equal(
@@ -174,6 +175,30 @@ describe('v1.9.0: the renderer sets the memory request admission used to set', (
     assert.equal(out.resources.limits?.['memory'], twice);
     // and the VMI's own limit changed with them (the QoS checks of the support containers see it)
     assert.equal(out.vmi.spec.domain.resources?.limits?.['memory'], twice);
+  });
+
+  it('a request and a limit written alike are two values: each gets the overhead once', () => {
+    const vmi = structuredClone(base.vmi!);
+    vmi.spec.domain.resources = { requests: { memory: '1.5Gi' }, limits: { memory: '1.5Gi' } };
+    const out = renderComputeResourcesAndVMI(vmi, base.config, base.state, new Map());
+    const overhead = out.memoryOverhead.value() / Mi;
+    assert.equal(out.resources.requests?.['memory'], `${1536n + overhead}Mi`);
+    assert.equal(out.resources.limits?.['memory'], `${1536n + overhead}Mi`);
+  });
+
+  it('dedicated CPUs with only guest memory: guest, request and limit share one inf.Dec', () => {
+    const vmi = structuredClone(base.vmi!);
+    vmi.spec.domain.resources = {};
+    vmi.spec.domain.memory = { guest: Quantity.decodeJSON('1.5Gi') as never };
+    vmi.spec.domain.cpu = { cores: 2, sockets: 1, threads: 1, dedicatedCpuPlacement: true };
+    const out = renderComputeResourcesAndVMI(vmi, base.config, base.state, new Map());
+    const twice = `${1536n + 2n * (out.memoryOverhead.value() / Mi)}Mi`;
+    assert.equal(out.resources.requests?.['memory'], twice);
+    assert.equal(out.resources.limits?.['memory'], twice);
+    // the same guest memory held as a whole number of Mi is no inf.Dec: the overhead once
+    vmi.spec.domain.memory = { guest: '1536Mi' };
+    const once = renderComputeResourcesAndVMI(vmi, base.config, base.state, new Map());
+    assert.equal(once.resources.limits?.['memory'], `${1536n + once.memoryOverhead.value() / Mi}Mi`);
   });
 });
 

@@ -38,7 +38,7 @@ function withNetworkResourceMap(c: ConformanceCase): Case {
       nad?.metadata?.annotations?.['k8s.v1.cni.cncf.io/resourceName'] ?? '',
     );
   }
-  return { ...c, networkToResourceMap };
+  return Object.assign(c, { networkToResourceMap });
 }
 
 const cases = caseNames().map((name) => withNetworkResourceMap(loadCase(name)));
@@ -61,7 +61,7 @@ describe('renderComputeResources against every conformance Pod', () => {
     it(c.name, () => {
       const compute = c.pod!.spec!.containers[0]!;
       assert.equal(compute.name, 'compute');
-      const actual = renderComputeResources(c.vmi!, c.config, c.state, c.networkToResourceMap);
+      const actual = renderComputeResources(c.renderVmi, c.config, c.state, c.networkToResourceMap);
       assert.deepEqual(normalize(actual), normalize(compute.resources));
     });
   }

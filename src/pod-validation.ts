@@ -1,12 +1,16 @@
 // What the API server would refuse in a Pod we print, where upstream itself produces such a Pod (we keep
 // upstream's Pod and say so). Only rules a rendered Pod has been seen to break are checked: the security
-// context (v1.4.0's ppc64le Pod) and label keys (v1.9.0's persistent-reservation label `pr.kubevirt.io/`).
+// context (v1.4.0's ppc64le Pod), label keys (v1.9.0's persistent-reservation label `pr.kubevirt.io/`), a
+// container without an image (a kernel-boot container with args only), a request above its limit (support
+// containers whose configured request exceeds the limit) and a DNS option without a name (the VMI's own).
 // upstream (Kubernetes): pkg/apis/core/validation/validation.go ValidateSecurityContext, ValidateObjectMeta,
-// validatePodAffinityTerm (unversioned LabelSelector keys)
+// validatePodAffinityTerm (unversioned LabelSelector keys), validateContainers (image),
+// ValidateContainerResourceRequirements (requests <= limits), validatePodDNSConfig (options)
 import type { Pod } from './types/k8s.js';
 import { objectMetaIssues } from './schema/object-meta.js';
 import { isQualifiedName } from './util/validation.js';
 import { formatPath } from './schema/validate.js';
+import { Quantity } from './quantity/quantity.js';
 
 export interface PodRefusal {
   /** The Pod's field, e.g. `spec.containers[0].securityContext`. */
@@ -41,12 +45,22 @@ export function podRefusals(pod: Pod): PodRefusal[] {
       });
     });
   }
+  (spec.dnsConfig?.options ?? []).forEach((option, index) => {
+    if (!option.name)
+      refusals.push({
+        field: `spec.dnsConfig.options[${index}]`,
+        message: 'Required value: must not be empty',
+      });
+  });
   const lists = [
     ['initContainers', spec.initContainers],
     ['containers', spec.containers],
   ] as const;
   for (const [list, containers] of lists) {
     (containers ?? []).forEach((container, index) => {
+      if (!container.image)
+        refusals.push({ field: `spec.${list}[${index}].image`, message: 'Required value' });
+      refusals.push(...requestsAboveLimits(container.resources, `spec.${list}[${index}].resources.requests`));
       const context = container.securityContext as SecurityContextLike | undefined;
       if (context?.allowPrivilegeEscalation !== false) return;
       const field = `spec.${list}[${index}].securityContext`;
@@ -62,6 +76,26 @@ export function podRefusals(pod: Pod): PodRefusal[] {
             message: 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN',
           });
       }
+    });
+  }
+  return refusals;
+}
+
+/** A request above the limit of the same resource: `Invalid value: "1": must be less than or equal to cpu limit of 10m`. */
+function requestsAboveLimits(
+  resources: { requests?: Record<string, unknown>; limits?: Record<string, unknown> } | undefined,
+  field: string,
+): PodRefusal[] {
+  const refusals: PodRefusal[] = [];
+  for (const [name, limitValue] of Object.entries(resources?.limits ?? {})) {
+    const requestValue = resources?.requests?.[name];
+    if (requestValue === undefined) continue;
+    const request = Quantity.tryParse(requestValue);
+    const limit = Quantity.tryParse(limitValue);
+    if (request === undefined || limit === undefined || request.cmp(limit) <= 0) continue;
+    refusals.push({
+      field,
+      message: `Invalid value: ${JSON.stringify(request.toString())}: must be less than or equal to ${name} limit of ${limit.toString()}`,
     });
   }
   return refusals;

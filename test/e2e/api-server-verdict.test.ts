@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { caseArgs, type Expected } from '../support/conformance-args.js';
-import { BIN, harness, Kube, ROOT, type Cluster } from './support.js';
+import { BIN, harness, KNOWN_REJECTED, Kube, ROOT, type Cluster } from './support.js';
 
 interface PrintedPod {
   apiVersion?: string;
@@ -16,23 +16,6 @@ interface PrintedPod {
   metadata: { namespace?: string; generateName?: string; name?: string };
   spec: { serviceAccountName?: string; priorityClassName?: string; runtimeClassName?: string };
 }
-
-/**
- * Pods upstream itself renders that the API server refuses (we keep upstream's Pod and warn): case -> the
- * API server's reason. The test fails when a listed case starts being accepted.
- */
-const KNOWN_REJECTED: Record<string, Record<string, string>> = {
-  'v1.4.0': {
-    'cases/080-ppc64le': 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true',
-    'cases/425-ppc64le-basic': 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true',
-  },
-  'v1.9.0': {
-    // v1.9.0's persistent-reservation label and anti-affinity key with an empty name part
-    'cases/064-pr-helper-lun-reservation': 'name part must be non-empty',
-    'cases/092-kitchen-sink-storage-heavy': 'name part must be non-empty',
-    'vm-cases/111-hotplug-pvc-volume-and-lun-with-preferences': 'name part must be non-empty',
-  },
-};
 
 /** The Kubernetes build each release's Pods are checked against, and the gates its Pods rely on. */
 const SERVERS: Record<string, { binDirVariable: string; apiserverArgs: string[] }> = {

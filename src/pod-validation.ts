@@ -60,7 +60,8 @@ export function podRefusals(pod: Pod): PodRefusal[] {
     (containers ?? []).forEach((container, index) => {
       if (!container.image)
         refusals.push({ field: `spec.${list}[${index}].image`, message: 'Required value' });
-      refusals.push(...requestsAboveLimits(container.resources, `spec.${list}[${index}].resources.requests`));
+      for (const message of requestsAboveLimits(container.resources))
+        refusals.push({ field: `spec.${list}[${index}].resources.requests`, message });
       const context = container.securityContext as SecurityContextLike | undefined;
       if (context?.allowPrivilegeEscalation !== false) return;
       const field = `spec.${list}[${index}].securityContext`;
@@ -81,22 +82,26 @@ export function podRefusals(pod: Pod): PodRefusal[] {
   return refusals;
 }
 
-/** A request above the limit of the same resource: `Invalid value: "1": must be less than or equal to cpu limit of 10m`. */
+/**
+ * Each request above the limit of the same resource, as the API server words it:
+ * `Invalid value: "1": must be less than or equal to cpu limit of 10m`. (Every Pod we print comes here: a
+ * request written as its limit is not parsed.)
+ */
 function requestsAboveLimits(
   resources: { requests?: Record<string, unknown>; limits?: Record<string, unknown> } | undefined,
-  field: string,
-): PodRefusal[] {
-  const refusals: PodRefusal[] = [];
-  for (const [name, limitValue] of Object.entries(resources?.limits ?? {})) {
-    const requestValue = resources?.requests?.[name];
-    if (requestValue === undefined) continue;
+): string[] {
+  const messages: string[] = [];
+  const requests = resources?.requests;
+  if (!requests) return messages;
+  for (const [name, limitValue] of Object.entries(resources.limits ?? {})) {
+    const requestValue = requests[name];
+    if (requestValue === undefined || requestValue === limitValue) continue;
     const request = Quantity.tryParse(requestValue);
     const limit = Quantity.tryParse(limitValue);
     if (request === undefined || limit === undefined || request.cmp(limit) <= 0) continue;
-    refusals.push({
-      field,
-      message: `Invalid value: ${JSON.stringify(request.toString())}: must be less than or equal to ${name} limit of ${limit.toString()}`,
-    });
+    messages.push(
+      `Invalid value: ${JSON.stringify(request.toString())}: must be less than or equal to ${name} limit of ${limit.toString()}`,
+    );
   }
-  return refusals;
+  return messages;
 }

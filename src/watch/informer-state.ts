@@ -1,7 +1,8 @@
 // The ClusterState the render consults, read from the informer caches of `watch`.
-// Instancetypes, preferences, CDI's DataSources and DataVolumes and VolumeSnapshots are only consulted for VirtualMachines (the
-// VMI render path reads no CDI object: a DataVolume volume is its PVC); `watch` renders VMIs, whose stored spec
-// already has them applied, so those lookups answer "not found" and `watch` runs no informer for them.
+// Instancetypes, preferences, CDI's DataSources and DataVolumes and VolumeSnapshots are only consulted for
+// VirtualMachines (the VMI render path reads no CDI object: a DataVolume volume is its PVC); `watch` renders
+// VMIs, whose stored spec already has them applied, so those lookups answer "not found" and `watch` runs no
+// informer for them.
 import type { ClusterState } from '../state/cluster-state.js';
 import type {
   ConfigMap,

@@ -254,7 +254,8 @@ export function validateVMCreate(
 }
 
 /**
- * upstream: authorizeVirtualMachineSpec (v1.9.0: storage admitters' validateVirtualMachineDataVolumeTemplateNamespace).
+ * upstream: authorizeVirtualMachineSpec (v1.9.0: the storage admitters'
+ * validateVirtualMachineDataVolumeTemplateNamespace).
  * Both releases refuse a dataVolumeTemplate in another namespace than the VM's. v1.4.0 then runs CDI's clone
  * authorization for every other template whose DataVolume does not exist yet: it reads the sourceRef's
  * DataSource and the clone source's Namespace from virt-api's informers and fails the request with the
@@ -295,7 +296,7 @@ export interface CloneLookup {
   index: number;
   /** The DataSource its sourceRef names (when it has no source), and whether the cluster objects hold it. */
   dataSource?: { namespace: string; name: string; found: boolean };
-  /** The Namespace of the PVC or snapshot it clones (the VM's when unnamed); absent when nothing is cloned. */
+  /** The Namespace of the PVC or snapshot it clones (the VM's when unnamed); absent if nothing is cloned. */
   sourceNamespace?: string;
   /** Pre-populated or statically provisioned: a lookup that fails lets it through. */
   noTokenOkay: boolean;

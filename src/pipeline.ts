@@ -244,7 +244,8 @@ export function resolveVMI(
     }
     if (!settings.admission) {
       const admission = { vm: vmVerdict };
-      return { vmi, renderVmi: vmi, refusals: refusalsOf(admission), admission, provenance };
+      const stored = canonicalizeVmiQuantities(vmi); // (the render reads the Go values, see goJsonHandOver)
+      return { vmi: stored, renderVmi: vmi, refusals: refusalsOf(admission), admission, provenance };
     }
     return admitVMI(vmi, uid, config, vmVerdict, provenance);
   }

@@ -19,7 +19,7 @@ import {
 import type { KubeVirtRelease } from '../release/release.js';
 import type { ObjectMeta, OwnerReference } from '../types/k8s.js';
 import type { VirtualMachine, VirtualMachineInstance, VMISpec } from '../types/kubevirt.js';
-import { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';
+import { goJsonDecode, goJsonHandOver, goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import { labelSelectorMatches } from '../util/label-selector.js';
 import {
   addInstancetypeNameAnnotations,
@@ -248,7 +248,8 @@ export function virtualMachineToVMI(
   const problems = networkCreationProblems(vmi.spec, config.release);
   if (problems.length > 0) throw controllerError(`failed create validation: ${problems.join('\n')}`);
 
-  return goJsonRoundTrip(vmi, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
+  // handed to the VMI path as a Go object: the instancetype's quantities keep their Go value (goCopy)
+  return goJsonHandOver(vmi, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
 }
 
 // upstream: Controller.syncInstancetypes. With the reference policy (the default) the controller stores

@@ -3,6 +3,7 @@
 // macvtap.go, passt.go, admit.go), pkg/network/link (mac.go), pkg/network/vmispec
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { Interface, Network, VMISpec } from '../../types/kubevirt.js';
+import { lookUpDefaultNetwork } from '../../pkg/network/vmispec.js';
 import { parsePciAddress } from '../../pkg/util/hardware.js';
 import { quote } from '../../util/go/strconv.js';
 import { isIPv4, isValidPortName, parseMAC, sanitizeIP } from './k8s-validation.js';
@@ -21,8 +22,6 @@ function indexNetworksByName(networks: Network[]): Map<string, Network> {
   for (const network of networks) byName.set(network.name, network);
   return byName;
 }
-
-const isSecondaryMultusNetwork = (net: Network): boolean => net.multus != null && net.multus.default !== true;
 
 /** The network checks on a VMI spec (shared by the VMI and VM admitters). */
 export function validateNetworks(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
@@ -77,10 +76,10 @@ export function validateNetworksSpecValidator(
 export function validateNetworksOnCreation(
   field: FieldPath,
   spec: VMISpec,
-  config?: ClusterConfig,
+  config: ClusterConfig,
 ): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
-  const discontinuedBindings = config?.release.atLeast('v1.9.0') === true;
+  const discontinuedBindings = config.release.atLeast('v1.9.0');
   interfacesOf(spec).forEach((iface, idx) => {
     const ifacePath = field.child('domain', 'devices', 'interfaces').index(idx);
     if (iface.slirp != null) {
@@ -313,7 +312,7 @@ function validateInterfaceStateValue(
   config: ClusterConfig,
 ): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
-  const defaultNetwork = networksOf(spec).find((n) => !isSecondaryMultusNetwork(n));
+  const defaultNetwork = lookUpDefaultNetwork(spec.networks, config.release);
   // upstream v1.9.0: link states down and up are valid (but not for SR-IOV)
   const linkStates = config.release.atLeast('v1.9.0');
   interfacesOf(spec).forEach((iface, idx) => {

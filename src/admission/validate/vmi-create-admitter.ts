@@ -151,7 +151,7 @@ export function validateVMICreate(
     return causes;
   }
   causes.push(...validateFeatureGates(config, spec));
-  causes.push(...validateNetworksOnCreation(specPath, spec));
+  causes.push(...validateNetworksOnCreation(specPath, spec, config));
   causes.push(...validateVirtualMachineInstanceSpec(specPath, spec, config));
   causes.push(...validateVirtualMachineInstanceSpecVolumeDisks(specPath, spec));
   causes.push(...validateVirtualMachineInstanceMandatoryFields(specPath, spec));

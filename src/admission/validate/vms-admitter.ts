@@ -244,7 +244,7 @@ export function validateVMCreate(
     const gateCauses = validateFeatureGates(config, vm.spec.template.spec as VMISpec);
     if (gateCauses.length > 0) return { causes: gateCauses };
   }
-  const creationCauses = validateNetworksOnCreation(specPath, templateSpec);
+  const creationCauses = validateNetworksOnCreation(specPath, templateSpec, config);
   if (creationCauses.length > 0) return { causes: creationCauses };
 
   const specCauses = validateVirtualMachineSpec(specPath, vmCopy, config, options);
@@ -618,7 +618,11 @@ function validateLiveUpdateFeatures(
   }
   const maxGuest = domain.memory?.maxGuest;
   if (maxGuest != null) {
-    const problem = validateLiveUpdateMemory(vm.spec.template!.spec as VMISpec, Quantity.fromJSON(maxGuest));
+    const problem = validateLiveUpdateMemory(
+      vm.spec.template!.spec as VMISpec,
+      Quantity.fromJSON(maxGuest),
+      config.release,
+    );
     if (problem !== undefined) {
       causes.push(
         cause(

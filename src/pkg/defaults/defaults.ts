@@ -3,6 +3,7 @@
 // Quantity fields are expected to hold Quantity objects while these run (see quantities.ts); values set
 // here are Quantity objects too, so the final encoding prints them exactly as Go would.
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
+import type { KubeVirtRelease } from '../../release/release.js';
 import { newQuantity, Quantity } from '../../quantity/quantity.js';
 import type { VirtualMachineInstance, VMISpec } from '../../types/kubevirt.js';
 import { setDefaultNetworkInterface } from '../network/vmispec.js';
@@ -361,7 +362,7 @@ function setupMemoryHotplug(config: ClusterConfig, vmi: VirtualMachineInstance):
     maxGuest = newQuantity(value, 'BinarySI');
   }
   // Memory hotplug is silently left disabled when the VMI cannot use it.
-  if (validateLiveUpdateMemory(vmi.spec, maxGuest) !== undefined) return;
+  if (validateLiveUpdateMemory(vmi.spec, maxGuest, config.release) !== undefined) return;
   if (maxGuest !== undefined) memory.maxGuest = asField(maxGuest);
 }
 
@@ -371,7 +372,11 @@ const HOTPLUG_1G_HUGEPAGES_BLOCK_ALIGNMENT_BYTES = 0x40000000n;
 const REQUIRED_MIN_GUEST_MEMORY = 0x40000000n;
 
 /** upstream: pkg/liveupdate/memory ValidateLiveUpdateMemory; returns the error text, if any. */
-export function validateLiveUpdateMemory(spec: VMISpec, maxGuest: Quantity | undefined): string | undefined {
+export function validateLiveUpdateMemory(
+  spec: VMISpec,
+  maxGuest: Quantity | undefined,
+  release: KubeVirtRelease,
+): string | undefined {
   const domain = spec.domain;
   if (domain.cpu?.realtime != null) return 'Memory hotplug is not compatible with realtime VMs';
   if (domain.cpu?.numa?.guestMappingPassthrough != null) {
@@ -389,7 +394,10 @@ export function validateLiveUpdateMemory(spec: VMISpec, maxGuest: Quantity | und
   const alignment = newQuantity(blockAlignment, 'BinarySI').toString();
   if (guest.value() % blockAlignment !== 0n) return `Guest memory must be ${alignment} aligned`;
   if (maxGuest.value() % blockAlignment !== 0n) return `MaxGuest must be ${alignment} aligned`;
-  if (spec.architecture !== 'amd64' && spec.architecture !== 'arm64') {
+  if (release.atLeast('v1.9.0')) {
+    // upstream v1.9.0: x86_64 only (v1.4.0 allowed arm64 too)
+    if (spec.architecture !== 'amd64') return 'Memory hotplug is only available for x86_64 VMs';
+  } else if (spec.architecture !== 'amd64' && spec.architecture !== 'arm64') {
     return 'Memory hotplug is only available for x86_64 and arm64 VMs';
   }
   if (guest.value() < REQUIRED_MIN_GUEST_MEMORY) {

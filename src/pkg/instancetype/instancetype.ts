@@ -765,11 +765,11 @@ function applyMemory(field: string, instancetypeSpec: InstancetypeSpec, vmiSpec:
     return [child(field, 'domain', 'resources', 'limits', 'memory')];
   }
   const guest = Quantity.fromJSON(instancetypeSpec.memory.guest);
-  domain.memory = { guest: guest.toJSON() };
+  domain.memory = { guest: goCopy(instancetypeSpec.memory.guest) };
   applyMemoryOvercommit(instancetypeSpec, vmiSpec, guest);
   if (instancetypeSpec.memory.hugepages) domain.memory.hugepages = clone(instancetypeSpec.memory.hugepages);
   if (instancetypeSpec.memory.maxGuest !== undefined) {
-    domain.memory.maxGuest = Quantity.fromJSON(instancetypeSpec.memory.maxGuest).toJSON();
+    domain.memory.maxGuest = goCopy(instancetypeSpec.memory.maxGuest);
   }
   return [];
 }
@@ -793,11 +793,23 @@ function applyMemoryV1_9(field: string, instancetypeSpec: InstancetypeSpec, vmiS
     return [child(field, 'domain', 'resources', 'limits', 'memory')];
   }
   const guest = Quantity.fromJSON(it.guest);
-  memory.guest = guest.toJSON();
+  memory.guest = goCopy(it.guest);
   applyMemoryOvercommit(instancetypeSpec, vmiSpec, guest);
   if (it.hugepages) memory.hugepages = clone(it.hugepages);
-  if (isSet(it.maxGuest)) memory.maxGuest = Quantity.fromJSON(it.maxGuest).toJSON();
+  if (it.maxGuest !== undefined && it.maxGuest !== null) memory.maxGuest = goCopy(it.maxGuest);
   return [];
+}
+
+/**
+ * An instancetype quantity as the VMI gets it: upstream DeepCopies the decoded Go value, which keeps its
+ * representation (an inf.Dec for a fractional binary text such as `1.5Gi`, which the render then shares
+ * between request and limit). The VMI goes on to the VMI path as a Go object (no JSON round trip), so it
+ * keeps the text as written, which the create-time defaults decode into that same value; its Go JSON
+ * encoding (canonicalizeVmiQuantities) is the canonical form.
+ */
+function goCopy<T extends string | number>(value: T): T {
+  Quantity.fromJSON(value); // (an unparsable one fails here, as before)
+  return value;
 }
 
 const isSet = (value: unknown): boolean => value !== undefined && value !== null;

@@ -1,6 +1,7 @@
 // Interface/network lookups and predicates over a VMI spec.
 // upstream: pkg/network/vmispec/{interface.go,network.go,defaults.go,infosource.go,hotplug.go}
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
+import type { KubeVirtRelease } from '../../release/release.js';
 import { RenderError } from '../../errors.js';
 import { AllowPodBridgeNetworkLiveMigrationAnnotation } from '../../types/constants.js';
 import type { Interface, Network, VirtualMachineInstance, VMISpec, VMIStatus } from '../../types/kubevirt.js';
@@ -220,8 +221,19 @@ export function filterNetworksSpec(
   return (networks ?? []).filter(predicate);
 }
 
-/** The first network that is not a secondary Multus network (pod network or default Multus). */
-export function lookUpDefaultNetwork(networks: readonly Network[] | undefined): Network | undefined {
+/**
+ * The primary network: v1.4.0 the first that is not a secondary Multus network (one without any source
+ * counts); v1.9.0 the first pod network or default Multus network (a network with both a pod and a
+ * non-default Multus source counts, one without any source does not).
+ */
+// upstream: vmispec.LookUpDefaultNetwork
+export function lookUpDefaultNetwork(
+  networks: readonly Network[] | undefined,
+  release: KubeVirtRelease,
+): Network | undefined {
+  if (release.atLeast('v1.9.0')) {
+    return (networks ?? []).find((net) => net.pod != null || net.multus?.default === true);
+  }
   return (networks ?? []).find((net) => !isSecondaryMultusNetwork(net));
 }
 

@@ -89,13 +89,13 @@ export function generateCNIAnnotation(
   namespace: string,
   interfaces: readonly Interface[],
   networks: readonly Network[],
-  config: ClusterConfig | undefined,
+  config: ClusterConfig,
 ): string {
   return generateCNIAnnotationFromNameScheme(
     namespace,
     interfaces,
     networks,
-    createHashedNetworkNameScheme(networks),
+    createHashedNetworkNameScheme(networks, config.release),
     config,
   );
 }

@@ -1,6 +1,7 @@
 // Pod interface names for the VMI's networks.
 // upstream: pkg/network/namescheme/networknamescheme.go
 import { createHash } from 'node:crypto';
+import type { KubeVirtRelease } from '../../release/release.js';
 import type { Network } from '../../types/kubevirt.js';
 import type { InterfaceStatus } from '../../pkg/network/vmispec.js';
 import {
@@ -17,12 +18,15 @@ export const PRIMARY_POD_INTERFACE_NAME = 'eth0';
 
 /** Network name -> pod interface name: eth0 for the primary network, pod<hash> for secondary Multus ones. */
 // upstream: namescheme.CreateHashedNetworkNameScheme
-export function createHashedNetworkNameScheme(networks: readonly Network[] | undefined): Map<string, string> {
+export function createHashedNetworkNameScheme(
+  networks: readonly Network[] | undefined,
+  release: KubeVirtRelease,
+): Map<string, string> {
   const scheme = new Map<string, string>();
   for (const network of filterMultusNonDefaultNetworks(networks)) {
     scheme.set(network.name, generateHashedInterfaceName(network.name));
   }
-  const primary = lookUpDefaultNetwork(networks);
+  const primary = lookUpDefaultNetwork(networks, release);
   if (primary) scheme.set(primary.name, PRIMARY_POD_INTERFACE_NAME);
   return scheme;
 }
@@ -48,10 +52,11 @@ export function generateHashedInterfaceName(networkName: string): string {
 // upstream: namescheme.CreateOrdinalNetworkNameScheme
 export function createOrdinalNetworkNameScheme(
   networks: readonly Network[] | undefined,
+  release: KubeVirtRelease,
 ): Map<string, string> {
   const scheme = new Map<string, string>();
   filterMultusNonDefaultNetworks(networks).forEach((network, i) => scheme.set(network.name, `net${i + 1}`));
-  const primary = lookUpDefaultNetwork(networks);
+  const primary = lookUpDefaultNetwork(networks, release);
   if (primary) scheme.set(primary.name, PRIMARY_POD_INTERFACE_NAME);
   return scheme;
 }

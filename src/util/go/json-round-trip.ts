@@ -165,16 +165,19 @@ function roundTripQuantity(value: unknown): unknown {
 
 /**
  * How a walk goes: `keepEmpty` (goJsonDecode: present empty lists and maps stay); `share` (goJsonView: a
- * part of the input that comes out the same is returned as it is, not copied).
+ * part of the input that comes out the same is returned as it is, not copied); `keepQuantities`
+ * (goJsonHandOver: quantities are left as they are, not re-printed).
  */
 interface Mode {
   readonly keepEmpty: boolean;
   readonly share: boolean;
+  readonly keepQuantities: boolean;
 }
 
-const ROUND_TRIP: Mode = { keepEmpty: false, share: false };
-const DECODE: Mode = { keepEmpty: true, share: false };
-const VIEW: Mode = { keepEmpty: false, share: true };
+const ROUND_TRIP: Mode = { keepEmpty: false, share: false, keepQuantities: false };
+const DECODE: Mode = { keepEmpty: true, share: false, keepQuantities: false };
+const VIEW: Mode = { keepEmpty: false, share: true, keepQuantities: false };
+const HAND_OVER: Mode = { keepEmpty: false, share: false, keepQuantities: true };
 
 /** What an omitted field encodes as: nothing. */
 const OMITTED = Symbol('omitted');
@@ -186,7 +189,7 @@ function convert(codec: Codec, value: unknown, mode: Mode): unknown {
     case 'keep':
       return value;
     case 'quantity':
-      return roundTripQuantity(value);
+      return mode.keepQuantities ? value : roundTripQuantity(value);
     case 'resourceList':
       return isObject(value) ? convertEntries(value, undefined, mode) : value;
     case 'slice': {
@@ -216,7 +219,12 @@ function convertEntries(value: JsonObject, element: Codec | undefined, mode: Mod
   let output: JsonObject | undefined = mode.share ? undefined : {};
   for (const [i, key] of keys.entries()) {
     const entry = value[key];
-    const converted = element === undefined ? roundTripQuantity(entry) : convert(element, entry, mode);
+    const converted =
+      element === undefined
+        ? mode.keepQuantities
+          ? entry
+          : roundTripQuantity(entry)
+        : convert(element, entry, mode);
     if (output === undefined) {
       if (converted === entry) continue;
       output = {};
@@ -234,6 +242,18 @@ function convertEntries(value: JsonObject, element: Codec | undefined, mode: Mod
 export function goJsonRoundTrip(value: unknown, typeName: string, release: KubeVirtRelease): unknown {
   const type = structType(registryOf(release), typeName);
   return type ? transcode(value, type, ROUND_TRIP) : value;
+}
+
+/**
+ * goJsonRoundTrip's value with its quantities left as they are: a Go object handed to the next component in
+ * memory, with no JSON in between (the VM controller's VMI, which the corpus pipeline takes on to the VMI
+ * path as it is). Its quantities hold what Go decoded from their text: kept as written, they decode into
+ * that same value again, representation and all (an inf.Dec for `1.5Gi`, see Quantity.decodeJSON), where
+ * the canonical text would give another (`1536Mi`, an int64). Its JSON is canonicalizeVmiQuantities' copy.
+ */
+export function goJsonHandOver(value: unknown, typeName: string, release: KubeVirtRelease): unknown {
+  const type = structType(registryOf(release), typeName);
+  return type ? transcode(value, type, HAND_OVER) : value;
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 import { caseNames, loadCase } from '../../support/conformance-cases.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+const V1_9_0 = KubeVirtRelease.of('v1.9.0');
 
 const NETWORK_ANNOTATIONS = [
   'k8s.v1.cni.cncf.io/networks',
@@ -205,10 +206,13 @@ describe('setDefaultNetworkInterface', () => {
 describe('network helpers', () => {
   it('hashed pod interface names (sha256 prefix)', () => {
     assert.equal(generateHashedInterfaceName('red'), 'podb1f51a511f1');
-    const scheme = createHashedNetworkNameScheme([
-      { name: 'default', pod: {} },
-      { name: 'red', multus: { networkName: 'red-net' } },
-    ]);
+    const scheme = createHashedNetworkNameScheme(
+      [
+        { name: 'default', pod: {} },
+        { name: 'red', multus: { networkName: 'red-net' } },
+      ],
+      V1_4_0,
+    );
     assert.deepEqual(
       [...scheme],
       [
@@ -279,13 +283,30 @@ describe('network helpers', () => {
     );
     assert.equal(sriovInterfaceExist([{ name: 'a', bridge: {} }]), false);
     assert.equal(sriovInterfaceExist([{ name: 'a', sriov: {} }]), true);
-    assert.equal(
-      lookUpDefaultNetwork([
-        { name: 'sec', multus: { networkName: 'x' } },
-        { name: 'prim', multus: { networkName: 'y', default: true } },
-      ])?.name,
-      'prim',
-    );
+    for (const release of [V1_4_0, V1_9_0]) {
+      assert.equal(
+        lookUpDefaultNetwork(
+          [
+            { name: 'sec', multus: { networkName: 'x' } },
+            { name: 'prim', multus: { networkName: 'y', default: true } },
+          ],
+          release,
+        )?.name,
+        'prim',
+      );
+    }
+  });
+
+  it('the primary network of each release (vmispec.LookUpDefaultNetwork)', () => {
+    // a network with a pod and a non-default Multus source (virt-api refuses it; upstream still renders)
+    const both = [{ name: 'default', pod: {}, multus: { networkName: 'foo' } }];
+    assert.equal(lookUpDefaultNetwork(both, V1_4_0), undefined);
+    assert.equal(lookUpDefaultNetwork(both, V1_9_0)?.name, 'default');
+    assert.deepEqual([...createHashedNetworkNameScheme(both, V1_9_0)], [['default', 'eth0']]);
+    // a network without any source
+    const bare = [{ name: 'bare' }, { name: 'default', pod: {} }];
+    assert.equal(lookUpDefaultNetwork(bare, V1_4_0)?.name, 'bare');
+    assert.equal(lookUpDefaultNetwork(bare, V1_9_0)?.name, 'default');
   });
 
   it('istio proxy injection', () => {

@@ -20,6 +20,7 @@ import {
   type AdmissionVerdict,
 } from './admission/validate/index.js';
 import { RenderError } from './errors.js';
+import { goJsonKnownFieldsCopy } from './util/go/json-round-trip.js';
 
 const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
 /** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
@@ -255,7 +256,12 @@ export function resolveVMI(
     vmi.metadata?.uid ||
     deriveUID('VirtualMachineInstance', vmi.metadata?.namespace ?? '', vmi.metadata?.name ?? '');
   vmi.metadata = { ...vmi.metadata, uid };
-  if (!settings.admission) return { vmi, renderVmi: vmi, refusals: [], admission: {}, provenance };
+  if (!settings.admission) {
+    // virt-controller reads the stored VMI into its Go structs: unknown fields and omitempty zero values
+    // (a toleration's `effect: ""`) are gone before the render copies anything into the Pod
+    const decoded = goJsonKnownFieldsCopy(vmi, 'VirtualMachineInstance', config.release);
+    return { vmi, renderVmi: decoded, refusals: [], admission: {}, provenance };
+  }
   return admitVMI(vmi, uid, config, undefined, provenance);
 }
 

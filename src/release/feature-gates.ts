@@ -144,6 +144,17 @@ export function knownFeatureGates(release: KubeVirtRelease): readonly string[] {
   return release.atLeast('v1.9.0') ? V1_9_0_GATES : V1_4_0_GATES;
 }
 
+const V1_4_0_GATE_SET: ReadonlySet<string> = new Set(V1_4_0_GATES);
+
+/**
+ * Whether v1.4.0 has the gate at all. Its code tests only the gates it registers; the port shares code
+ * paths with later releases that test newer gates (ImageVolume, say), which a v1.4.0 cluster ignores even
+ * when its KubeVirt CR lists them.
+ */
+export function isV1_4_0FeatureGate(gate: string): boolean {
+  return V1_4_0_GATE_SET.has(gate);
+}
+
 /** Gates whose refusal message words them otherwise. */
 const GATE_WORDING: Readonly<Record<string, string>> = { bindingplugins: 'NetworkBindingPlugins' };
 

@@ -98,6 +98,19 @@ describe('ClusterConfig v1.9.0 (upstream pkg/virt-config at v1.9.0)', () => {
     assert.equal(configured.vmPersistentStateEnabled(), true, 'GA cannot be disabled');
   });
 
+  it('v1.4.0: a listed gate is on only if v1.4.0 has it (newer gates are names it ignores)', () => {
+    const listed = new ClusterConfig({
+      release: V1_4_0,
+      kubevirt: kubevirt({
+        developerConfiguration: { featureGates: ['ImageVolume', 'PasstBinding', 'VSOCK', 'NoSuchGate'] },
+      }),
+    });
+    assert.equal(listed.imageVolumeEnabled(), false);
+    assert.equal(listed.passtBindingEnabled(), false);
+    assert.equal(listed.isFeatureGateEnabled('NoSuchGate'), false);
+    assert.equal(listed.vsockEnabled(), true);
+  });
+
   it('persistent reservation: its configuration, else the gate literally listed (GA does not enable it)', () => {
     assert.equal(new ClusterConfig({ release: V1_9_0 }).persistentReservationEnabled(), false);
     const listed = kubevirt({ developerConfiguration: { featureGates: ['PersistentReservation'] } });

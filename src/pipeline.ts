@@ -245,8 +245,17 @@ export function resolveVMI(
     }
     if (!settings.admission) {
       const admission = { vm: vmVerdict };
-      const stored = canonicalizeVmiQuantities(vmi); // (the render reads the Go values, see goJsonHandOver)
-      return { vmi: stored, renderVmi: vmi, refusals: refusalsOf(admission), admission, provenance };
+      let stored: VirtualMachineInstance | undefined;
+      return {
+        // the stored form, for `--show vmi` only; the render reads the Go values (see goJsonHandOver)
+        get vmi() {
+          return (stored ??= canonicalizeVmiQuantities(vmi));
+        },
+        renderVmi: vmi,
+        refusals: refusalsOf(admission),
+        admission,
+        provenance,
+      };
     }
     return admitVMI(vmi, uid, config, vmVerdict, provenance);
   }

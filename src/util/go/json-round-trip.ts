@@ -163,6 +163,11 @@ function roundTripQuantity(value: unknown): unknown {
   return quantity ? quantity.toJSON() : value;
 }
 
+/** A quantity field's value after the walk: re-printed, unless the mode keeps quantities as they are. */
+function quantityOut(value: unknown, mode: Mode): unknown {
+  return mode.keepQuantities ? value : roundTripQuantity(value);
+}
+
 /**
  * How a walk goes: `keepEmpty` (goJsonDecode: present empty lists and maps stay); `share` (goJsonView: a
  * part of the input that comes out the same is returned as it is, not copied); `keepQuantities`
@@ -189,7 +194,7 @@ function convert(codec: Codec, value: unknown, mode: Mode): unknown {
     case 'keep':
       return value;
     case 'quantity':
-      return mode.keepQuantities ? value : roundTripQuantity(value);
+      return quantityOut(value, mode);
     case 'resourceList':
       return isObject(value) ? convertEntries(value, undefined, mode) : value;
     case 'slice': {
@@ -219,12 +224,7 @@ function convertEntries(value: JsonObject, element: Codec | undefined, mode: Mod
   let output: JsonObject | undefined = mode.share ? undefined : {};
   for (const [i, key] of keys.entries()) {
     const entry = value[key];
-    const converted =
-      element === undefined
-        ? mode.keepQuantities
-          ? entry
-          : roundTripQuantity(entry)
-        : convert(element, entry, mode);
+    const converted = element === undefined ? quantityOut(entry, mode) : convert(element, entry, mode);
     if (output === undefined) {
       if (converted === entry) continue;
       output = {};

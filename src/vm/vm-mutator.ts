@@ -8,7 +8,8 @@ import type { ClusterState } from '../state/cluster-state.js';
 import { PciTopologyVersionAnnotation, PciTopologyVersionV3 } from '../types/constants.js';
 import type { VirtualMachine, VMISpec } from '../types/kubevirt.js';
 import type { DataVolumeSpec } from '../types/cdi.js';
-import { goJsonDecode, goJsonRoundTrip } from '../util/go/json-round-trip.js';
+import { goJsonDecode, goJsonRoundTrip, goJsonView } from '../util/go/json-round-trip.js';
+import { openAPIEnumFailures } from '../pkg/util/openapi.js';
 import {
   applyArchitecturePreferences,
   DEFAULT_INSTANCETYPE_KIND,
@@ -100,6 +101,13 @@ export function mutateVirtualMachine(
   state: ClusterState,
   options: VmMutationOptions,
 ): VirtualMachine {
+  // upstream: webhookutils.ValidateSchema, before anything else (on the VM as it was encoded)
+  const schemaFailures = openAPIEnumFailures(
+    goJsonView(vm, 'VirtualMachine', config.release),
+    'VirtualMachine',
+    config.release,
+  );
+  if (schemaFailures.length > 0) throw new RenderError(VM_MUTATION_PREFIX + admissionMessage(schemaFailures));
   const mutated = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (mutated.metadata?.deletionTimestamp) return mutated;
 

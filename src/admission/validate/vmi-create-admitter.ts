@@ -8,6 +8,7 @@ import { IgnitionAnnotation } from '../../types/constants.js';
 import { Quantity } from '../../quantity/quantity.js';
 import { getNumberOfVCPUs, parsePciAddress } from '../../pkg/util/hardware.js';
 import { resourceQuantity } from '../../pkg/util/vmi.js';
+import { openAPIEnumFailures } from '../../pkg/util/openapi.js';
 import { joinPath } from '../../util/go/path.js';
 import { quote } from '../../util/go/strconv.js';
 import { goJsonView } from '../../util/go/json-round-trip.js';
@@ -29,7 +30,6 @@ import {
 import { validateAffinity, validateTopologySpreadConstraints } from './k8s-utils.js';
 import { validateNetworks, validateNetworksOnCreation, validateNetworksSpecValidator } from './network.js';
 import { validateLaunchSecurityV1_9, validatePerArch } from './arch.js';
-import { validateVMIOpenAPIEnums } from './openapi.js';
 import { validateDRACreation } from './dra.js';
 import { validateGraceIOVirtualization, validateGraceIOVirtualizationAnnotations } from './grace.js';
 import {
@@ -122,7 +122,9 @@ export function validateVMICreate(
 ): AdmissionCause[] {
   vmi = asAdmitted(vmi, config);
   // the OpenAPI schema check comes first and, failing, is the whole answer
-  const schemaCauses = validateVMIOpenAPIEnums(vmi, config.release);
+  const schemaCauses = openAPIEnumFailures(vmi, 'VirtualMachineInstance', config.release).map((failure) =>
+    cause('', failure),
+  );
   if (schemaCauses.length > 0) return schemaCauses;
   const spec = vmi.spec;
   const specPath = FieldPath.of('spec');

@@ -8,7 +8,7 @@ import type { VirtualMachineInstance } from '../../../src/types/kubevirt.js';
 import { applyCreateDefaults } from '../../../src/admission/index.js';
 import { validateVMICreate } from '../../../src/admission/validate/index.js';
 import { globMatch } from '../../../src/admission/validate/vmi-create-admitter.js';
-import { validateVMTemplateOpenAPIEnums } from '../../../src/admission/validate/openapi.js';
+import { openAPIEnumFailures } from '../../../src/pkg/util/openapi.js';
 import { KubeVirtRelease } from '../../../src/release/release.js';
 
 const V1_9_0 = KubeVirtRelease.of('v1.9.0');
@@ -164,17 +164,41 @@ describe('v1.9.0 VMI validating webhook', () => {
   });
 });
 
-describe('OpenAPI enums of a VM template', () => {
+describe('OpenAPI enums of a VM', () => {
   it('are reported at spec.template.spec', () => {
     const vm = { spec: { template: { spec: { dnsPolicy: 'Cluster' } } } };
-    assert.deepEqual(validateVMTemplateOpenAPIEnums(vm, V1_9_0), [
-      {
-        type: '',
-        field: '',
-        message:
-          'spec.template.spec.dnsPolicy in body should be one of [ClusterFirst ClusterFirstWithHostNet Default None]',
-      },
+    assert.deepEqual(openAPIEnumFailures(vm, 'VirtualMachine', V1_9_0), [
+      'spec.template.spec.dnsPolicy in body should be one of [ClusterFirst ClusterFirstWithHostNet Default None]',
     ]);
+  });
+  it("cover the dataVolumeTemplates' claim specs, with each release's volume modes", () => {
+    const vm = {
+      spec: {
+        dataVolumeTemplates: [
+          {
+            spec: {
+              pvc: { accessModes: ['ReadWriteOnce', 'RWX'] },
+              storage: { volumeMode: 'FromStorageProfile' },
+            },
+          },
+        ],
+        template: { spec: {} },
+      },
+    };
+    assert.deepEqual(openAPIEnumFailures(vm, 'VirtualMachine', V1_9_0), [
+      'spec.dataVolumeTemplates.spec.pvc.accessModes in body should be one of [ReadOnlyMany ReadWriteMany ReadWriteOnce ReadWriteOncePod]',
+    ]);
+    assert.deepEqual(openAPIEnumFailures(vm, 'VirtualMachine', V1_4_0), [
+      'spec.dataVolumeTemplates.spec.pvc.accessModes in body should be one of [ReadOnlyMany ReadWriteMany ReadWriteOnce ReadWriteOncePod]',
+      'spec.dataVolumeTemplates.spec.storage.volumeMode in body should be one of [Block Filesystem]',
+    ]);
+  });
+  it("cover a VMI's migrated volumes in its status (a VM's are elsewhere)", () => {
+    const status = { migratedVolumes: [{ sourcePVCInfo: { volumeMode: 'Raw' } }] };
+    assert.deepEqual(openAPIEnumFailures({ status }, 'VirtualMachineInstance', V1_4_0), [
+      'status.migratedVolumes.sourcePVCInfo.volumeMode in body should be one of [Block Filesystem]',
+    ]);
+    assert.deepEqual(openAPIEnumFailures({ status }, 'VirtualMachine', V1_4_0), []);
   });
 });
 

@@ -1,10 +1,12 @@
-// The enum part of virt-api's OpenAPI schema check of a VirtualMachineInstance (webhookutils.ValidateSchema,
-// run first by the mutating and the validating webhook; its failures replace every other cause). The rest
-// of that check (types, required fields, unknown fields) is what the CRD schema validation of the inputs
-// already reports. upstream: pkg/util/openapi (go-openapi/validate over the generated OpenAPI definitions,
-// staging/src/kubevirt.io/client-go/api/openapi_generated.go: the properties with an Enum)
+// The enum part of virt-api's OpenAPI schema check of a VirtualMachineInstance or a VirtualMachine
+// (webhookutils.ValidateSchema, run first by the mutating and the validating webhook of each: its failures
+// replace every other cause). The rest of that check (types, required fields, unknown fields) is what the
+// CRD schema validation of the inputs already reports. Shared by admission (the VMI webhooks) and the VM
+// stage (the VM mutating webhook). upstream: pkg/util/openapi (go-openapi/validate over the generated
+// OpenAPI definitions, staging/src/kubevirt.io/client-go/api/openapi_generated.go: the properties with an
+// Enum, followed through every reference from the VirtualMachineInstance and VirtualMachine definitions;
+// the lists below are those of both releases, which differ only in volumeMode's values)
 import type { KubeVirtRelease } from '../../release/release.js';
-import { cause, type AdmissionCause } from './types.js';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 const NODE_SELECTOR_OPERATORS = ['DoesNotExist', 'Exists', 'Gt', 'In', 'Lt', 'NotIn'];
@@ -25,6 +27,18 @@ const nodeSelectorTerms = (prefix: readonly string[]): EnumField[] =>
   }));
 
 const nodeAffinity = ['spec', 'affinity', 'nodeAffinity'];
+
+/** A claim's access modes and volume mode (core/v1 PersistentVolumeClaimSpec, CDI StorageSpec, ...Info). */
+const claimInfo = (prefix: readonly string[], release: KubeVirtRelease): EnumField[] => [
+  { path: [...prefix, 'accessModes', '*'], values: ACCESS_MODES },
+  {
+    path: [...prefix, 'volumeMode'],
+    // upstream v1.9.0: CDI's FromStorageProfile
+    values: release.atLeast('v1.9.0')
+      ? ['Block', 'Filesystem', 'FromStorageProfile']
+      : ['Block', 'Filesystem'],
+  },
+];
 
 /** The VMI's enum-bearing fields (spec first, then status, as ValidateSpec and ValidateStatus run). */
 function vmiEnumFields(release: KubeVirtRelease): EnumField[] {
@@ -58,17 +72,9 @@ function vmiEnumFields(release: KubeVirtRelease): EnumField[] {
     { path: ['spec', 'readinessProbe', 'httpGet', 'scheme'], values: ['HTTP', 'HTTPS'] },
     { path: ['spec', 'livenessProbe', 'httpGet', 'scheme'], values: ['HTTP', 'HTTPS'] },
     { path: ['status', 'qosClass'], values: ['BestEffort', 'Burstable', 'Guaranteed'] },
-    {
-      path: ['status', 'volumeStatus', '*', 'persistentVolumeClaimInfo', 'accessModes', '*'],
-      values: ACCESS_MODES,
-    },
-    {
-      path: ['status', 'volumeStatus', '*', 'persistentVolumeClaimInfo', 'volumeMode'],
-      // upstream v1.9.0: CDI's FromStorageProfile
-      values: release.atLeast('v1.9.0')
-        ? ['Block', 'Filesystem', 'FromStorageProfile']
-        : ['Block', 'Filesystem'],
-    },
+    ...claimInfo(['status', 'volumeStatus', '*', 'persistentVolumeClaimInfo'], release),
+    ...claimInfo(['status', 'migratedVolumes', '*', 'sourcePVCInfo'], release),
+    ...claimInfo(['status', 'migratedVolumes', '*', 'destinationPVCInfo'], release),
   ];
 }
 
@@ -105,45 +111,48 @@ function forEachValueAt(
   at.pop();
 }
 
-/** The enum fields of each release, for a VMI and for a VM's template (made once: they are constant). */
-const enumFieldsOf = new Map<KubeVirtRelease, { vmi: EnumField[]; vmTemplate: EnumField[] }>();
+/**
+ * The enum fields of each release (made once: they are constant): a VMI's; a VM's are its template's
+ * (`spec.template.spec...`: a template has no status), its dataVolumeTemplates' claim specs and its
+ * status's migrated volumes.
+ */
+const enumFieldsOf = new Map<KubeVirtRelease, Record<OpenAPIKind, EnumField[]>>();
 
-function enumFields(release: KubeVirtRelease): { vmi: EnumField[]; vmTemplate: EnumField[] } {
+function enumFields(release: KubeVirtRelease): Record<OpenAPIKind, EnumField[]> {
   let fields = enumFieldsOf.get(release);
   if (fields === undefined) {
     const vmi = vmiEnumFields(release);
-    const vmTemplate = vmi
-      .filter((field) => field.path[0] === 'spec')
-      .map((field) => ({ ...field, path: ['spec', 'template', ...field.path] }));
-    fields = { vmi, vmTemplate };
+    const dataVolumeSpec = ['spec', 'dataVolumeTemplates', '*', 'spec'];
+    const migratedVolumes = ['status', 'volumeUpdateState', 'volumeMigrationState', 'migratedVolumes', '*'];
+    const vm = [
+      ...vmi
+        .filter((field) => field.path[0] === 'spec')
+        .map((field) => ({ ...field, path: ['spec', 'template', ...field.path] })),
+      ...claimInfo([...dataVolumeSpec, 'pvc'], release),
+      ...claimInfo([...dataVolumeSpec, 'storage'], release),
+      ...claimInfo([...migratedVolumes, 'sourcePVCInfo'], release),
+      ...claimInfo([...migratedVolumes, 'destinationPVCInfo'], release),
+    ];
+    fields = { VirtualMachineInstance: vmi, VirtualMachine: vm };
     enumFieldsOf.set(release, fields);
   }
   return fields;
 }
 
-/**
- * The OpenAPI enum failures of a VMI, as virt-api reports them: causes without type or field, messages
- * `<path> in body should be one of [a b c]` (go-openapi errors.EnumFail).
- */
-export function validateVMIOpenAPIEnums(vmi: unknown, release: KubeVirtRelease): AdmissionCause[] {
-  return openAPIEnumCauses(vmi, enumFields(release).vmi);
-}
+export type OpenAPIKind = 'VirtualMachineInstance' | 'VirtualMachine';
 
 /**
- * The same for a VirtualMachine's template (`spec.template.spec...`; the template's status is not
- * checked). The VM's own enum fields (dataVolumeTemplates' storage and PVC specs) are not listed here.
+ * The OpenAPI enum failures of an object of `kind` as the webhooks decode it (its Go JSON encoding), as
+ * virt-api words them: `<path> in body should be one of [a b c]` (go-openapi errors.EnumFail; the webhook
+ * makes each a cause without type or field).
  */
-export function validateVMTemplateOpenAPIEnums(vm: unknown, release: KubeVirtRelease): AdmissionCause[] {
-  return openAPIEnumCauses(vm, enumFields(release).vmTemplate);
-}
-
-function openAPIEnumCauses(object: unknown, fields: EnumField[]): AdmissionCause[] {
-  const causes: AdmissionCause[] = [];
-  for (const field of fields) {
+export function openAPIEnumFailures(object: unknown, kind: OpenAPIKind, release: KubeVirtRelease): string[] {
+  const failures: string[] = [];
+  for (const field of enumFields(release)[kind]) {
     forEachValueAt(object, field.path, 0, [], (value, at) => {
       if (typeof value === 'string' && field.values.includes(value)) return;
-      causes.push(cause('', `${at.join('.')} in body should be one of [${field.values.join(' ')}]`));
+      failures.push(`${at.join('.')} in body should be one of [${field.values.join(' ')}]`);
     });
   }
-  return causes;
+  return failures;
 }

@@ -167,14 +167,17 @@ export async function goJsonShapes(release, files) {
       fields[jsonName] = kindOf(type, pkg) + (opts.includes('omitempty') ? '?' : '');
     }
     const entry = { ...fields };
-    // an embedded pointer (`*ClaimRequest` inline) promotes its fields like an embedded struct
-    for (const t of inline.map((embedded) => embedded.replace(/^\*/, ''))) {
+    // an embedded pointer (`*ClaimRequest` inline) promotes its fields like an embedded struct, and is
+    // marked (`...*ClaimRequest`): decoding any of them, even a zero value, allocates it
+    for (const embedded of inline) {
+      const pointer = embedded.startsWith('*');
+      const t = embedded.replace(/^\*/, '');
       if (externalStructs[t]) {
         Object.assign(entry, externalStructs[t]);
         continue;
       }
       const kind = kindOf(t, pkg);
-      entry[kind === 'o' ? '...?' : `...${kind}`] = kind === 'o' ? t : 'inline';
+      entry[kind === 'o' ? '...?' : `...${pointer ? '*' : ''}${kind}`] = kind === 'o' ? t : 'inline';
     }
     return entry;
   }
@@ -197,7 +200,7 @@ export async function goJsonShapes(release, files) {
     '// Field kinds: s string, b bool, n number, q resource.Quantity, ql ResourceList, o opaque (kept as is),',
     '// meta ObjectMeta (opaque, but always present),',
     '// <Struct> a struct (core.X, meta.X: Kubernetes core/v1, meta/v1), *X pointer, []X slice, {}X map; a',
-    "// trailing '?' marks omitempty; '...<Struct>' inlines.",
+    "// trailing '?' marks omitempty; '...<Struct>' inlines ('...*<Struct>': an embedded pointer).",
     '',
   ].join('\n');
   return formatGenerated(

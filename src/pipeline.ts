@@ -20,7 +20,7 @@ import {
   type AdmissionVerdict,
 } from './admission/validate/index.js';
 import { RenderError } from './errors.js';
-import { goJsonKnownFieldsCopy } from './util/go/json-round-trip.js';
+import { goJsonKnownFieldsCopy, goJsonRoundTrip } from './util/go/json-round-trip.js';
 
 const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
 /** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
@@ -191,9 +191,14 @@ function admitVMI(
   };
   let stored: VirtualMachineInstance | undefined;
   return {
-    // only `--show vmi` prints the stored form: a render need not build it
+    // only `--show vmi` prints the stored form (the Go encoding, as applyCreateDefaults gives it): a render
+    // need not build it
     get vmi() {
-      return (stored ??= canonicalizeVmiQuantities(direct));
+      return (stored ??= goJsonRoundTrip(
+        direct,
+        'VirtualMachineInstance',
+        config.release,
+      ) as VirtualMachineInstance);
     },
     renderVmi: direct,
     refusals: refusalsOf(admission),

@@ -2,13 +2,15 @@
 // upstream's Pod and say so). Only rules a rendered Pod has been seen to break are checked: the security
 // context (v1.4.0's ppc64le Pod), label keys (v1.9.0's persistent-reservation label `pr.kubevirt.io/`), a
 // container without an image (a kernel-boot container with args only), a request above its limit (support
-// containers whose configured request exceeds the limit) and a DNS option without a name (the VMI's own).
-// upstream (Kubernetes): pkg/apis/core/validation/validation.go ValidateSecurityContext, ValidateObjectMeta,
-// validatePodAffinityTerm (unversioned LabelSelector keys), validateContainers (image),
-// ValidateContainerResourceRequirements (requests <= limits), validatePodDNSConfig (options)
+// containers whose configured request exceeds the limit), a DNS option without a name (the VMI's own) and
+// the compute container's DRA claims (v1.9.0: a GPU or host device whose claim request names no claim).
+// upstream (Kubernetes v1.31 and v1.34 alike): pkg/apis/core/validation/validation.go ValidateSecurityContext,
+// ValidateObjectMeta, validatePodAffinityTerm (unversioned LabelSelector keys), validateContainers (image),
+// ValidateContainerResourceRequirements (requests <= limits, validateResourceClaimNames),
+// validatePodDNSConfig (options)
 import type { Pod } from './types/k8s.js';
 import { objectMetaIssues } from './schema/object-meta.js';
-import { isQualifiedName } from './util/validation.js';
+import { isDNS1123Label, isQualifiedName } from './util/validation.js';
 import { formatPath } from './schema/validate.js';
 import { Quantity } from './quantity/quantity.js';
 
@@ -52,6 +54,8 @@ export function podRefusals(pod: Pod): PodRefusal[] {
         message: 'Required value: must not be empty',
       });
   });
+  // upstream: gatherPodResourceClaimNames
+  const podClaimNames = new Set((spec.resourceClaims ?? []).map((claim) => claim.name).filter(Boolean));
   const lists = [
     ['initContainers', spec.initContainers],
     ['containers', spec.containers],
@@ -62,6 +66,13 @@ export function podRefusals(pod: Pod): PodRefusal[] {
         refusals.push({ field: `spec.${list}[${index}].image`, message: 'Required value' });
       for (const message of requestsAboveLimits(container.resources))
         refusals.push({ field: `spec.${list}[${index}].resources.requests`, message });
+      refusals.push(
+        ...resourceClaimNameRefusals(
+          container.resources?.claims,
+          podClaimNames,
+          `spec.${list}[${index}].resources.claims`,
+        ),
+      );
       const context = container.securityContext as SecurityContextLike | undefined;
       if (context?.allowPrivilegeEscalation !== false) return;
       const field = `spec.${list}[${index}].securityContext`;
@@ -104,4 +115,57 @@ function requestsAboveLimits(
     );
   }
   return messages;
+}
+
+/**
+ * upstream: validateResourceClaimNames. Each container claim names a claim of the Pod's
+ * spec.resourceClaims, once (a claim as a whole, or each of its requests once).
+ */
+function resourceClaimNameRefusals(
+  claims: readonly { name?: string; request?: string }[] | undefined,
+  podClaimNames: ReadonlySet<string>,
+  field: string,
+): PodRefusal[] {
+  const refusals: PodRefusal[] = [];
+  const seen = new Set<string>();
+  (claims ?? []).forEach((claim, index) => {
+    const at = `${field}[${index}]`;
+    const name = claim.name ?? '';
+    if (name === '') {
+      refusals.push({ field: at, message: 'Required value' });
+      return;
+    }
+    const duplicate = (value: string): void => {
+      refusals.push({ field: at, message: `Duplicate value: ${JSON.stringify(value)}` });
+    };
+    if (seen.has(name)) {
+      duplicate(name); // every request of that claim is referenced already
+    } else {
+      const request = claim.request ?? '';
+      let key = name;
+      if (request !== '') {
+        for (const error of isDNS1123Label(request))
+          refusals.push({
+            field: `${at}.request`,
+            message: `Invalid value: ${JSON.stringify(request)}: ${error}`,
+          });
+        key += `/${request}`;
+      }
+      if (seen.has(key)) duplicate(key);
+      else if (request === '') {
+        // a whole claim after one of its requests
+        for (const earlier of seen) if (earlier.startsWith(`${name}/`)) duplicate(name);
+      }
+      seen.add(key);
+    }
+    if (!podClaimNames.has(name)) {
+      const names = [...podClaimNames].sort();
+      const detail = names.length === 0 ? ' which is empty' : `: ${names.join(', ')}`;
+      refusals.push({
+        field: at,
+        message: `Not found: ${JSON.stringify(name)}: must be one of the names in pod.spec.resourceClaims${detail}`,
+      });
+    }
+  });
+  return refusals;
 }

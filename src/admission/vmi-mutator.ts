@@ -1,6 +1,6 @@
 // What virt-api's mutating webhook does to a VirtualMachineInstance on CREATE.
 // upstream: pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go (VMIsMutator.Mutate)
-import { goJsonKnownFieldsCopy } from '../util/go/json-round-trip.js';
+import { goJsonKnownFieldsCopy, goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import { FIRMWARE_UUID_NAMESPACE, uuidV5 } from '../util/uuid.js';
 import {
   KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY,
@@ -11,7 +11,7 @@ import { RealtimeLabel, SEVESLabel, SEVLabel, VirtualMachineInstanceFinalizer } 
 import type { VirtualMachineInstance } from '../types/kubevirt.js';
 import { isRealtimeEnabled, isSEVESVMI, isSEVVMI, markAsNonroot } from '../pkg/util/vmi.js';
 import { setDefaultVirtualMachineInstance } from '../pkg/defaults/defaults.js';
-import { decodeVmiQuantities, encodeVmiQuantities } from '../pkg/defaults/quantities.js';
+import { decodeVmiQuantities } from '../pkg/defaults/quantities.js';
 import type { FieldProvenance } from '../pkg/explain/provenance.js';
 
 export interface AdmissionOptions {
@@ -83,17 +83,18 @@ function addNodeSelector(vmi: VirtualMachineInstance, label: string): void {
  * The VMI as stored after virt-api admitted its creation: pkg/defaults (including the API type
  * defaulters), node selectors for realtime/SEV/SEV-ES, the even-parity annotation, the foreground
  * finalizer, phase Pending and the non-root runtime user. VirtualMachineInstancePresets are
- * deprecated and treated as absent. Returns a new object; quantity fields come back as canonical
- * strings (Go's re-serialization). A defaulting failure throws a RenderError `defaults: <upstream text>`.
+ * deprecated and treated as absent. Returns a new object: the Go encoding of the defaulted object (what
+ * virt-api's patch stores), with canonical quantity strings, omitempty zero values left out (a GPU's
+ * `claimName: ""`, which the decoded object keeps) and empty non-pointer structs written (`status.
+ * guestOSInfo: {}`). A defaulting failure throws a RenderError `defaults: <upstream text>`.
  */
 export function applyCreateDefaults(
   vmi: VirtualMachineInstance,
   config: ClusterConfig,
   options: AdmissionOptions = {},
 ): VirtualMachineInstance {
-  const result = applyCreateDefaultsDirect(vmi, config, options);
-  encodeVmiQuantities(result);
-  return result;
+  const direct = applyCreateDefaultsDirect(vmi, config, options);
+  return goJsonRoundTrip(direct, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
 }
 
 /**

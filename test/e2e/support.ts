@@ -495,5 +495,8 @@ export const KNOWN_REJECTED: Record<string, Record<string, string>> = {
     'cases/602-toleration-empty-fields-and-dns-option':
       'spec.dnsConfig.options[1]: Required value: must not be empty',
     'cases/603-kernel-boot-without-image-pod': 'spec.initContainers[2].image: Required value',
+    // a GPU's and a host device's empty DRA claim requests: two compute claims named ""
+    'cases/499-dra-gpu-and-host-device-empty-claim-fields':
+      'spec.containers[0].resources.claims[1]: Required value',
   },
 };

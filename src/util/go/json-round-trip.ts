@@ -88,6 +88,11 @@ interface StructField {
   readonly dropEmptyList: boolean;
   /** omitempty drops an empty object (a map or a ResourceList). */
   readonly dropEmptyObject: boolean;
+  /**
+   * A field of an embedded pointer to a struct (v1.9.0 GPU and HostDevice `*ClaimRequest`): present in
+   * the JSON, even holding its zero value, it makes the pointer non-nil, which Go code observes.
+   */
+  readonly ofEmbeddedPointer?: boolean;
 }
 
 const KEEP: Codec = { tag: 'keep' };
@@ -104,7 +109,11 @@ function structType(registry: Registry, name: string): StructType | undefined {
   const type: StructType = { fields: [], byName: new Map(), encodedWhenAbsent: [] };
   registry.structTypes.set(name, type); // before the fields: a struct may refer to itself
   for (const [fieldName, spec] of Object.entries(shape)) {
-    if (fieldName.startsWith('...')) {
+    if (fieldName.startsWith('...*')) {
+      // an embedded pointer: its fields are promoted, and decoding any of them allocates it
+      const fields = structType(registry, fieldName.slice(4))?.fields ?? [];
+      type.fields.push(...fields.map((field) => ({ ...field, ofEmbeddedPointer: true })));
+    } else if (fieldName.startsWith('...')) {
       type.fields.push(...(structType(registry, fieldName.slice(3))?.fields ?? []));
     } else {
       type.fields.push(compileField(registry, fieldName, spec));
@@ -368,8 +377,9 @@ function hasKeys(object: JsonObject): boolean {
  * lacks, at any depth: what encoding/json's decode silently drops, and what an API server prunes from a
  * custom resource. Also without an `omitempty` non-pointer scalar holding its zero value (`reservation:
  * false`, `bus: ""`): the Go field cannot tell it from absent, and virt-api's patch (the Go object encoded
- * again) leaves it out. Everything else is copied exactly as it is. One walk, where a copy and then a prune
- * would take two.
+ * again) leaves it out; unless it is the field of an embedded pointer (`claimName: ""`), whose presence
+ * the decoded object keeps (the pointer is set). Everything else is copied exactly as it is. One walk,
+ * where a copy and then a prune would take two.
  */
 export function goJsonKnownFieldsCopy<T>(value: T, typeName: string, release: KubeVirtRelease): T {
   const type = structType(registryOf(release), typeName);
@@ -381,7 +391,8 @@ function copyStruct(value: unknown, type: StructType): unknown {
   const copy: JsonObject = {};
   for (const [name, item] of Object.entries(value)) {
     const field = type.byName.get(name);
-    if (field === undefined || (field.omitempty && item === field.scalarZero)) continue;
+    if (field === undefined) continue;
+    if (field.omitempty && item === field.scalarZero && !field.ofEmbeddedPointer) continue;
     setKey(copy, name, copyKnown(item, field.codec));
   }
   return copy;

@@ -5,7 +5,7 @@
 // Field kinds: s string, b bool, n number, q resource.Quantity, ql ResourceList, o opaque (kept as is),
 // meta ObjectMeta (opaque, but always present),
 // <Struct> a struct (core.X, meta.X: Kubernetes core/v1, meta/v1), *X pointer, []X slice, {}X map; a
-// trailing '?' marks omitempty; '...<Struct>' inlines.
+// trailing '?' marks omitempty; '...<Struct>' inlines ('...*<Struct>': an embedded pointer).
 /** The table, made when first asked for (a run uses one release's). */
 export const GO_JSON_SHAPES_V1_4_0 = (): Record<string, Record<string, string>> => ({
   VirtualMachineInstance: {

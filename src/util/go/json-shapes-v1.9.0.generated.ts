@@ -5,7 +5,7 @@
 // Field kinds: s string, b bool, n number, q resource.Quantity, ql ResourceList, o opaque (kept as is),
 // meta ObjectMeta (opaque, but always present),
 // <Struct> a struct (core.X, meta.X: Kubernetes core/v1, meta/v1), *X pointer, []X slice, {}X map; a
-// trailing '?' marks omitempty; '...<Struct>' inlines.
+// trailing '?' marks omitempty; '...<Struct>' inlines ('...*<Struct>': an embedded pointer).
 /** The table, made when first asked for (a run uses one release's). */
 export const GO_JSON_SHAPES_V1_9_0 = (): Record<string, Record<string, string>> => ({
   VirtualMachineInstance: {
@@ -1202,7 +1202,7 @@ export const GO_JSON_SHAPES_V1_9_0 = (): Record<string, Record<string, string>> 
     deviceName: 's?',
     virtualGPUOptions: '*VGPUOptions?',
     tag: 's?',
-    '...ClaimRequest': 'inline',
+    '...*ClaimRequest': 'inline',
   },
   ClaimRequest: {
     claimName: 's?',
@@ -1222,7 +1222,7 @@ export const GO_JSON_SHAPES_V1_9_0 = (): Record<string, Record<string, string>> 
     name: 's',
     deviceName: 's?',
     tag: 's?',
-    '...ClaimRequest': 'inline',
+    '...*ClaimRequest': 'inline',
   },
   Disk: {
     name: 's',

@@ -59,4 +59,48 @@ describe('podRefusals', () => {
       { field: 'spec.dnsConfig.options[1]', message: 'Required value: must not be empty' },
     ]);
   });
+
+  it("container DRA claims: named, once, and among the Pod's resourceClaims", () => {
+    const claims = [
+      { name: 'gpu' },
+      { name: 'gpu' },
+      { name: 'nic', request: 'vf' },
+      { name: 'nic', request: 'vf' },
+      { name: 'nic' },
+      { name: '' },
+      { name: 'other', request: 'Bad_Request' },
+    ];
+    const refusals = podRefusals(
+      pod({
+        containers: [{ name: 'compute', image: 'x', resources: { claims } }],
+        // (kubernetes-types still has the v1.27 PodResourceClaim: no resourceClaimName)
+        resourceClaims: [{ name: 'gpu' }, { name: 'nic' }],
+      }),
+    );
+    const at = (index: number): string => `spec.containers[0].resources.claims[${index}]`;
+    assert.deepEqual(refusals, [
+      { field: at(1), message: 'Duplicate value: "gpu"' },
+      { field: at(3), message: 'Duplicate value: "nic/vf"' },
+      { field: at(4), message: 'Duplicate value: "nic"' },
+      { field: at(5), message: 'Required value' },
+      {
+        field: `${at(6)}.request`,
+        message:
+          "Invalid value: \"Bad_Request\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+      },
+      {
+        field: at(6),
+        message: 'Not found: "other": must be one of the names in pod.spec.resourceClaims: gpu, nic',
+      },
+    ]);
+    const none = podRefusals(
+      pod({ containers: [{ name: 'compute', image: 'x', resources: { claims: [{ name: 'gpu' }] } }] }),
+    );
+    assert.deepEqual(none, [
+      {
+        field: at(0),
+        message: 'Not found: "gpu": must be one of the names in pod.spec.resourceClaims which is empty',
+      },
+    ]);
+  });
 });

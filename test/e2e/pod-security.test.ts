@@ -94,9 +94,13 @@ before(
   async () => {
     const h = await harness();
     // image volumes (KubeVirt v1.9.0's container disks) are alpha in v1.31: without the gate the API server
-    // drops them and the Pod fails validation before PodSecurity sees it
+    // drops them and the Pod fails validation before PodSecurity sees it; so are DRA claims (v1.9.0's GPUs,
+    // host devices and networks): without the gate they are dropped unchecked, with it they are validated
+    // as by the v1.34 server of api-server-verdict (GA there)
     const start = h.cluster.startCluster as (options: object) => Promise<Cluster>;
-    cluster = await start({ apiserverArgs: ['--feature-gates=ImageVolume=true'] });
+    cluster = await start({
+      apiserverArgs: ['--feature-gates=ImageVolume=true,DynamicResourceAllocation=true'],
+    });
     kube = new Kube(cluster.kubeconfigPath, h.http);
     await h.cluster.createNamespace(cluster.kubeconfigPath, 'ps-privileged');
     for (const [namespace, lv] of Object.entries(NAMESPACES)) {

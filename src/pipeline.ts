@@ -11,7 +11,7 @@ import type { ClusterState } from './state/cluster-state.js';
 import { renderLaunchManifest } from './render/launch-manifest.js';
 import { FieldProvenance, RenderExplanation } from './render/explain.js';
 import type { RenderOptions } from './render/options.js';
-import { applyCreateDefaultsDirect, canonicalizeVmiQuantities } from './admission/index.js';
+import { applyCreateDefaultsDirect, canonicalizeVmiQuantities, storedVMI } from './admission/index.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
 import {
   admitVMCreate,
@@ -20,7 +20,7 @@ import {
   type AdmissionVerdict,
 } from './admission/validate/index.js';
 import { RenderError } from './errors.js';
-import { goJsonKnownFieldsCopy, goJsonRoundTrip } from './util/go/json-round-trip.js';
+import { goJsonKnownFieldsCopy } from './util/go/json-round-trip.js';
 
 const DEFAULT_IMAGE_REGISTRY = 'quay.io/kubevirt';
 /** Namespace for name-based UIDs (RFC 4122 UUID v5) of objects that have none. */
@@ -191,14 +191,9 @@ function admitVMI(
   };
   let stored: VirtualMachineInstance | undefined;
   return {
-    // only `--show vmi` prints the stored form (the Go encoding, as applyCreateDefaults gives it): a render
-    // need not build it
+    // only `--show vmi` prints the stored form: a render need not build it
     get vmi() {
-      return (stored ??= goJsonRoundTrip(
-        direct,
-        'VirtualMachineInstance',
-        config.release,
-      ) as VirtualMachineInstance);
+      return (stored ??= storedVMI(direct, config));
     },
     renderVmi: direct,
     refusals: refusalsOf(admission),

@@ -3,6 +3,7 @@ export {
   applyCreateDefaults,
   applyCreateDefaultsDirect,
   stableFirmwareUUID,
+  storedVMI,
   type AdmissionOptions,
 } from './vmi-mutator.js';
 export { uuidV5 } from '../util/uuid.js';

@@ -93,8 +93,15 @@ export function applyCreateDefaults(
   config: ClusterConfig,
   options: AdmissionOptions = {},
 ): VirtualMachineInstance {
-  const direct = applyCreateDefaultsDirect(vmi, config, options);
-  return goJsonRoundTrip(direct, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
+  return storedVMI(applyCreateDefaultsDirect(vmi, config, options), config);
+}
+
+/**
+ * What virt-api stores of a defaulted VMI (applyCreateDefaultsDirect's object): its Go encoding, which
+ * applyCreateDefaults returns and `--show vmi` prints.
+ */
+export function storedVMI(defaulted: VirtualMachineInstance, config: ClusterConfig): VirtualMachineInstance {
+  return goJsonRoundTrip(defaulted, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { KubeVirt, KubeVirtConfiguration } from '../types/kubevirt.js';
 import { Quantity } from '../quantity/quantity.js';
 import { goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import { KubeVirtRelease, NEWEST_RELEASE } from '../release/release.js';
-import { isV1_4_0FeatureGate } from '../release/feature-gates.js';
+import { isKnownFeatureGate } from '../release/feature-gates.js';
 
 export type Arch = 'amd64' | 'arm64' | 's390x' | 'ppc64le';
 export const ARCHES: readonly Arch[] = ['amd64', 'arm64', 's390x', 'ppc64le'];
@@ -417,7 +417,7 @@ export class ClusterConfig {
       return state === 'Beta';
     }
     if (GA_FEATURE_GATES_V1_4.has(gate)) return true;
-    return listed && isV1_4_0FeatureGate(gate);
+    return listed && isKnownFeatureGate(this.release, gate);
   }
 
   /** developerConfiguration.disabledFeatureGates (v1.9.0): Beta gates switched off. */

@@ -145,14 +145,15 @@ export function knownFeatureGates(release: KubeVirtRelease): readonly string[] {
 }
 
 const V1_4_0_GATE_SET: ReadonlySet<string> = new Set(V1_4_0_GATES);
+const V1_9_0_GATE_SET: ReadonlySet<string> = new Set(V1_9_0_GATES);
 
 /**
- * Whether v1.4.0 has the gate at all. Its code tests only the gates it registers; the port shares code
- * paths with later releases that test newer gates (ImageVolume, say), which a v1.4.0 cluster ignores even
- * when its KubeVirt CR lists them.
+ * Whether the release registers the gate at all. A release ignores a gate it does not register, even when
+ * its KubeVirt CR lists it: v1.4.0's code tests only its own gates, while the port shares code paths with
+ * later releases that test newer ones (ImageVolume, say).
  */
-export function isV1_4_0FeatureGate(gate: string): boolean {
-  return V1_4_0_GATE_SET.has(gate);
+export function isKnownFeatureGate(release: KubeVirtRelease, gate: string): boolean {
+  return (release.atLeast('v1.9.0') ? V1_9_0_GATE_SET : V1_4_0_GATE_SET).has(gate);
 }
 
 /** Gates whose refusal message words them otherwise. */

@@ -4,7 +4,7 @@
 import type { KubeVirtRelease } from '../release/release.js';
 import { MAX_PROBLEMS_PER_DOCUMENT } from '../errors.js';
 import { CLUSTER_OBJECT_KINDS } from '../state/cluster-state.js';
-import { knownFeatureGates } from '../release/feature-gates.js';
+import { isKnownFeatureGate, knownFeatureGates } from '../release/feature-gates.js';
 import { suggestCommand } from '../util/suggest.js';
 import { unsignedIntegerIssues } from './go-integers.js';
 import {
@@ -103,11 +103,10 @@ function unknownFeatureGates(value: unknown, release: KubeVirtRelease): SchemaIs
   const developer = isObject(configuration) ? configuration.developerConfiguration : undefined;
   const gates = isObject(developer) ? developer.featureGates : undefined;
   if (!Array.isArray(gates)) return [];
-  const known = knownFeatureGates(release);
   const issues: SchemaIssue[] = [];
   gates.forEach((gate: unknown, index) => {
-    if (typeof gate !== 'string' || known.includes(gate)) return;
-    const suggestion = suggestCommand(gate, known);
+    if (typeof gate !== 'string' || isKnownFeatureGate(release, gate)) return;
+    const suggestion = suggestCommand(gate, knownFeatureGates(release));
     issues.push({
       path: ['spec', 'configuration', 'developerConfiguration', 'featureGates', index],
       message: `unknown feature gate "${gate}": KubeVirt ${release.version} has no such gate and ignores it${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,

@@ -53,6 +53,17 @@ export function moreProblemsMessage(hidden: number, approximate = false): string
 }
 
 /**
+ * The first MAX_PROBLEMS_PER_DOCUMENT of a document's problems and, past them, the one `more(message)` makes
+ * of moreProblemsMessage.
+ */
+export function cappedProblems<P>(problems: readonly P[], more: (message: string) => P): P[] {
+  if (problems.length <= MAX_PROBLEMS_PER_DOCUMENT) return [...problems];
+  const shown = problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
+  shown.push(more(moreProblemsMessage(problems.length - shown.length)));
+  return shown;
+}
+
+/**
  * The exit statuses of every command (the README's table). Each error class carries its own; the top-level
  * handler in src/cli/ maps anything else to EXIT_INTERNAL.
  */

@@ -398,9 +398,13 @@ export class ClusterConfig {
     );
     const merged = overlay(defaults, overrides) as Config;
     merged.architectureConfiguration ??= {};
-    // upstream copies kv.status.defaultArchitecture; a CR read from a file rarely has a status.
+    // upstream: setConfigFromKubeVirt copies kv.status.defaultArchitecture, which virt-operator sets
+    // (util/config.go SetDefaultArchitecture) to the spec's defaultArchitecture when there is one, else keeps
+    // the status's, else sets its own architecture (--arch here): a CR read from a file rarely has a status.
     merged.architectureConfiguration.defaultArchitecture =
-      this.kubevirt.status?.defaultArchitecture || this.arch;
+      this.kubevirt.spec?.configuration?.architectureConfiguration?.defaultArchitecture ||
+      this.kubevirt.status?.defaultArchitecture ||
+      this.arch;
     const problem = configurationProblem(merged);
     this.config = problem ? defaults : merged;
     this.configurationProblem = problem;

@@ -14,12 +14,7 @@ import {
   type YAMLError,
   type YAMLMap,
 } from 'yaml';
-import {
-  InvalidInputError,
-  MAX_PROBLEMS_PER_DOCUMENT,
-  moreProblemsMessage,
-  type InputProblem,
-} from '../errors.js';
+import { InvalidInputError, cappedProblems, type InputProblem } from '../errors.js';
 import { readYamlPositions, readYamlStream, type YamlStream, type YamlStreamFacts } from './yaml-reader.js';
 import {
   inexactIntegerMessage,
@@ -464,10 +459,7 @@ function jsonDocuments(input: InputText, documents: JsonDocument[]): SourceDocum
   const found = documents.flatMap((document) => document.problems);
   if (found.length) {
     const position = positions(input.text);
-    const shown = found.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
-    if (found.length > shown.length) {
-      shown.push({ offset: 0, path: [], message: moreProblemsMessage(found.length - shown.length) });
-    }
+    const shown = cappedProblems(found, (message) => ({ offset: 0, path: [], message }));
     const problems: InputProblem[] = shown.map((problem) => ({
       location: { file, ...position(problem.offset) },
       path: formatFieldPath(problem.path),
@@ -539,11 +531,11 @@ function parseWithPositions(input: InputText, firstIndex = 0, firstLine = 0): So
       return;
     }
     if (nodeFacts.problems.length) {
-      const shown = nodeFacts.problems.slice(0, MAX_PROBLEMS_PER_DOCUMENT);
-      if (nodeFacts.problems.length > shown.length) {
-        const hidden = nodeFacts.problems.length - shown.length;
-        shown.push({ offset: contents.range?.[0] ?? 0, path: '', message: moreProblemsMessage(hidden) });
-      }
+      const shown = cappedProblems(nodeFacts.problems, (message) => ({
+        offset: contents.range?.[0] ?? 0,
+        path: '',
+        message,
+      }));
       for (const problem of shown) {
         problems.push({
           location: { file, ...position(problem.offset) },

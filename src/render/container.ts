@@ -11,6 +11,7 @@ import type {
 } from '../types/k8s.js';
 import type { Probe, VirtualMachineInstance } from '../types/kubevirt.js';
 import type { KubeVirtRelease } from '../release/release.js';
+import { goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import { VIRT_PRIVATE_DIR } from './options.js';
 import { isNonRootVMI } from '../pkg/util/vmi.js';
 import { DeprecatedNonRootVMIAnnotation } from '../types/constants.js';
@@ -73,7 +74,7 @@ export function renderContainerSpec(
   const privileged = v1_9 ? undefined : (options.privileged ?? false);
   container.securityContext = securityContext(userId, privileged, options.capabilities);
   if (options.explanation !== undefined) explainSecurityContext(name, container.securityContext, options);
-  if (command !== undefined) container.command = command;
+  if (command?.length) container.command = command; // (omitempty: an empty one is not encoded)
   if (options.volumeDevices?.length) container.volumeDevices = options.volumeDevices;
   if (options.volumeMounts?.length) container.volumeMounts = options.volumeMounts;
   container.resources = options.resources ?? {};
@@ -260,16 +261,25 @@ function defaultedProbe(probe: Probe): Probe {
 }
 
 /** upstream: template.go copyProbe */
-function copyProbe(probe: Probe): PodProbe {
+function copyProbe(probe: Probe, release: KubeVirtRelease): PodProbe {
   const copy: PodProbe = {};
   if (probe.initialDelaySeconds !== undefined) copy.initialDelaySeconds = probe.initialDelaySeconds;
   if (probe.timeoutSeconds !== undefined) copy.timeoutSeconds = probe.timeoutSeconds;
   if (probe.periodSeconds !== undefined) copy.periodSeconds = probe.periodSeconds;
   if (probe.successThreshold !== undefined) copy.successThreshold = probe.successThreshold;
   if (probe.failureThreshold !== undefined) copy.failureThreshold = probe.failureThreshold;
-  if (probe.exec) copy.exec = structuredClone(probe.exec);
-  if (probe.httpGet) copy.httpGet = structuredClone(probe.httpGet) as PodProbe['httpGet'];
-  if (probe.tcpSocket) copy.tcpSocket = structuredClone(probe.tcpSocket) as PodProbe['tcpSocket'];
+  // copies as the Pod's Go encoding prints them (no empty `command: []` or `httpHeaders: []`)
+  if (probe.exec) copy.exec = goJsonRoundTrip(probe.exec, 'core.ExecAction', release) as PodProbe['exec'];
+  if (probe.httpGet) {
+    copy.httpGet = goJsonRoundTrip(probe.httpGet, 'core.HTTPGetAction', release) as PodProbe['httpGet'];
+  }
+  if (probe.tcpSocket) {
+    copy.tcpSocket = goJsonRoundTrip(
+      probe.tcpSocket,
+      'core.TCPSocketAction',
+      release,
+    ) as PodProbe['tcpSocket'];
+  }
   return copy;
 }
 
@@ -283,7 +293,7 @@ export function renderComputeProbe(
   release: KubeVirtRelease,
 ): PodProbe {
   const defaulted = defaultedProbe(probe);
-  const rendered = copyProbe(defaulted);
+  const rendered = copyProbe(defaulted, release);
   if (defaulted.guestAgentPing) {
     rendered.exec = {
       command: [

@@ -12,6 +12,8 @@ import type { VirtualMachineInstance } from '../types/kubevirt.js';
 import type { ClusterConfig } from '../cluster/cluster-config.js';
 import type { ClusterState } from '../state/cluster-state.js';
 import { RenderError } from '../errors.js';
+import type { KubeVirtRelease } from '../release/release.js';
+import { goJsonRoundTrip } from '../util/go/json-round-trip.js';
 import {
   CONTAINER_DISK_DIR,
   EPHEMERAL_DISK_DIR,
@@ -438,6 +440,25 @@ function rejectNodeLabel(original: Affinity | undefined, label: string): Affinit
 function cpuModelNote(explanation: RenderExplanation | undefined): string {
   const recorded = explanation?.field('spec.domain.cpu.model');
   return recorded ? ` (${recorded.reason})` : '';
+}
+
+/**
+ * A copy of a VMI field upstream assigns to the Pod, as the Pod's Go encoding prints it: the VMI as decoded
+ * still holds the empty lists its JSON had (`tolerations: []`, a term's `matchFields: []`), which are
+ * omitempty in the Pod and so never reach the API server. (A copy: the render goes on to change the Pod's.)
+ */
+function encodedAs<T>(value: T, typeName: string, release: KubeVirtRelease): T {
+  return goJsonRoundTrip(value, typeName, release) as T;
+}
+
+/** encodedAs for a list (an omitempty slice of `typeName`): undefined where the encoding leaves it out. */
+function encodedListOf<T>(
+  items: readonly T[] | undefined,
+  typeName: string,
+  release: KubeVirtRelease,
+): T[] | undefined {
+  if (!items?.length) return undefined;
+  return items.map((item) => encodedAs(item, typeName, release));
 }
 
 /** upstream: setNodeAffinityForPod */
@@ -922,15 +943,18 @@ function renderPod(
   if (spec.subdomain) podSpec.subdomain = spec.subdomain;
   if (initContainers.length) podSpec.initContainers = initContainers;
   if (pullSecrets.length) podSpec.imagePullSecrets = pullSecrets;
-  if (spec.dnsConfig) podSpec.dnsConfig = structuredClone(spec.dnsConfig) as typeof podSpec.dnsConfig;
+  const release = config.release;
+  if (spec.dnsConfig) podSpec.dnsConfig = encodedAs(spec.dnsConfig, 'core.PodDNSConfig', release);
   if (spec.dnsPolicy) podSpec.dnsPolicy = spec.dnsPolicy;
   if (spec.schedulerName) podSpec.schedulerName = spec.schedulerName;
-  if (spec.tolerations) podSpec.tolerations = structuredClone(spec.tolerations) as typeof podSpec.tolerations;
-  if (spec.topologySpreadConstraints) {
-    podSpec.topologySpreadConstraints = structuredClone(
-      spec.topologySpreadConstraints,
-    ) as typeof podSpec.topologySpreadConstraints;
-  }
+  const tolerations = encodedListOf(spec.tolerations, 'core.Toleration', release);
+  if (tolerations) podSpec.tolerations = tolerations;
+  const spreadConstraints = encodedListOf(
+    spec.topologySpreadConstraints,
+    'core.TopologySpreadConstraint',
+    release,
+  );
+  if (spreadConstraints) podSpec.topologySpreadConstraints = spreadConstraints;
   const resourceClaims = config.release.atLeast('v1.9.0') ? podResourceClaims(vmi) : undefined;
   if (resourceClaims) podSpec.resourceClaims = resourceClaims;
 
@@ -944,7 +968,11 @@ function renderPod(
   const runtimeClassName = config.getDefaultRuntimeClass();
   if (runtimeClassName) podSpec.runtimeClassName = runtimeClassName;
   if (spec.priorityClassName) podSpec.priorityClassName = spec.priorityClassName;
-  const affinity = nodeAffinityForPod(vmi, spec.affinity as Affinity | undefined, options.explanation);
+  const affinity = nodeAffinityForPod(
+    vmi,
+    spec.affinity ? encodedAs(spec.affinity as Affinity, 'core.Affinity', release) : undefined,
+    options.explanation,
+  );
   if (affinity) podSpec.affinity = affinity;
   if (v1_9) {
     setPersistentReservationAntiAffinity(vmi, pod, state, options.explanation);

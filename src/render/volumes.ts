@@ -393,7 +393,7 @@ class VolumeRenderer {
       return item;
     });
     const source: NonNullable<PodVolume['downwardAPI']> = {};
-    if (volume.downwardAPI!.fields) source.items = items;
+    if (items.length) source.items = items; // (omitempty)
     this.podVolumes.push({ name: volume.name, downwardAPI: source });
     this.explain(
       volume.name,

@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { setDefaultVirtualMachineInstanceSpec } from '../pkg/defaults/defaults.js';
 import { FeatureGate, type ClusterConfig } from '../cluster/cluster-config.js';
 import { RenderError } from '../errors.js';
+import { discontinuedBindingsIn } from '../pkg/network/admitter.js';
 import { setDefaultNetworkInterface } from '../pkg/network/vmispec.js';
 import { setDefaultVolumeDisk } from '../pkg/util/vmi.js';
 import type { ClusterState } from '../state/cluster-state.js';
@@ -162,31 +163,14 @@ function autoAttachInputDevice(vmi: VirtualMachineInstance): void {
   devices.inputs = [...(devices.inputs ?? []), { name: 'default-0', type: '' }];
 }
 
-// upstream: pkg/network/admitter validateCreationSlirpBinding (v1.9.0: validateDiscontinuedBindings, which
-// adds passt and macvtap), printed like metav1.StatusCause.String()
+// upstream: the VM controller's create validation (pkg/network/admitter ValidateCreation), printed like
+// metav1.StatusCause.String()
 function networkCreationProblems(spec: VMISpec, release: KubeVirtRelease): string[] {
-  const discontinued: [binding: 'slirp' | 'passt' | 'macvtap', message: string][] = [
-    ['slirp', 'Slirp interface support has been discontinued since v1.3'],
-  ];
-  if (release.atLeast('v1.9.0')) {
-    discontinued.push(
-      ['passt', 'Passt network binding has been discontinued since v1.3'],
-      ['macvtap', 'Macvtap network binding has been discontinued since v1.3'],
-    );
-  }
-  const problems: string[] = [];
-  (spec.domain.devices.interfaces ?? []).forEach((iface, index) => {
-    for (const [binding, message] of discontinued) {
-      const method = (iface as Record<string, unknown>)[binding];
-      if (method !== undefined && method !== null) {
-        problems.push(
-          `&StatusCause{Type:FieldValueInvalid,Message:${message},` +
-            `Field:spec.domain.devices.interfaces[${index}].${binding},}`,
-        );
-      }
-    }
-  });
-  return problems;
+  return discontinuedBindingsIn(spec, release).map(
+    ({ index, binding, message }) =>
+      `&StatusCause{Type:FieldValueInvalid,Message:${message},` +
+      `Field:spec.domain.devices.interfaces[${index}].${binding},}`,
+  );
 }
 
 /**

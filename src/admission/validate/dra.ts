@@ -4,6 +4,7 @@
 // upstream v1.9.0: pkg/dra/admitter/dra_admitter.go validateCreationDRA
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { VMISpec } from '../../types/kubevirt.js';
+import { extractDRANetworkClaimRequestTuples } from '../../pkg/network/vmispec.js';
 import { isDNS1123Label, isDNS1123Subdomain } from './k8s-validation.js';
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 
@@ -228,22 +229,29 @@ export function validateDRACreation(
     rejectMixed: false,
   });
   causes.push(...gpus.causes, ...hostDevices.causes);
-  // upstream: pairDuplicateChecker (a pair used by a GPU and a host device)
+  // upstream: pairDuplicateChecker.mergeTupleSource over the GPUs, the host devices and (NetworkDevicesWithDRA)
+  // the DRA networks, in that order: a pair one of them already uses is a duplicate
   const owners = new Map<string, string>();
-  for (const [key, idx] of gpus.pairs) owners.set(key, `GPUs[${idx}]`);
-  for (const [key, idx] of hostDevices.pairs) {
-    const previous = owners.get(key);
-    if (previous !== undefined) {
+  const merge = (deviceType: string, pairs: Map<string, number>, baseField: FieldPath): void => {
+    for (const [key, idx] of pairs) {
+      const previous = owners.get(key);
+      if (previous === undefined) {
+        owners.set(key, `${deviceType}[${idx}]`);
+        continue;
+      }
       causes.push(
         cause(
           CauseType.FieldValueDuplicate,
-          `duplicate claimName/requestName pair "${key}" between ${previous} and HostDevices[${idx}]`,
-          field.child('domain', 'devices', 'hostDevices').index(idx),
+          `duplicate claimName/requestName pair "${key}" between ${previous} and ${deviceType}[${idx}]`,
+          baseField.index(idx),
         ),
       );
-    } else {
-      owners.set(key, `HostDevices[${idx}]`);
     }
+  };
+  merge('GPUs', gpus.pairs, field.child('domain', 'devices', 'gpus'));
+  merge('HostDevices', hostDevices.pairs, field.child('domain', 'devices', 'hostDevices'));
+  if (config.networkDevicesWithDRAEnabled()) {
+    merge('Networks', extractDRANetworkClaimRequestTuples(spec), field.child('networks'));
   }
   const declared = new Set(claims.map((claim) => claim.name ?? ''));
   const used = [...gpus.claimNames, ...hostDevices.claimNames];

@@ -3,6 +3,8 @@
 // upstream: k8s.io/apimachinery/pkg/util/validation (validation.go, field/errors.go),
 // k8s.io/apimachinery/pkg/apis/meta/v1/validation, k8s.io/apimachinery/pkg/api/validation (generic.go),
 // Go 1.22 net.ParseIP / net.ParseMAC / encoding/base64 / strconv.Atoi
+import type { KubeVirtRelease } from '../../release/release.js';
+import { goJSONString } from '../../util/go/json.js';
 import { quote } from '../../util/go/strconv.js';
 import type { FieldPath } from './types.js';
 import { isQualifiedName, isValidLabelValue } from '../../util/validation.js';
@@ -23,10 +25,15 @@ const errorTypeText: Record<ErrorType, string> = {
 };
 
 /**
- * A bad value as Go prints it in a field.Error: integers plainly, strings (also named string types,
- * which go through %#v) quoted like strconv.Quote.
+ * A bad value as Go prints it in a field.Error: integers plainly, strings quoted like strconv.Quote, and
+ * values of a named string type (metav1.LabelSelectorOperator) by release: v1.4.0's apimachinery prints them
+ * with %#v (quoted like a string), v1.9.0's (v0.34) with json.Marshal (`<` as `\u003c`, ...).
  */
-export type BadValue = { kind: 'int'; value: number } | { kind: 'string'; value: string } | { kind: 'none' };
+export type BadValue =
+  | { kind: 'int'; value: number }
+  | { kind: 'string'; value: string }
+  | { kind: 'named'; value: string }
+  | { kind: 'none' };
 
 export interface FieldError {
   type: ErrorType;
@@ -35,24 +42,36 @@ export interface FieldError {
   detail: string;
 }
 
-// upstream: (*field.Error).ErrorBody
-function errorBody(e: FieldError): string {
+function badValueText(value: Exclude<BadValue, { kind: 'none' }>, release: KubeVirtRelease): string {
+  switch (value.kind) {
+    case 'int':
+      return String(value.value);
+    case 'string':
+      return quote(value.value);
+    case 'named':
+      return release.atLeast('v1.9.0') ? goJSONString(value.value) : quote(value.value);
+  }
+}
+
+// upstream: (*field.Error).ErrorBody, of the apimachinery the release vendors
+function errorBody(e: FieldError, release: KubeVirtRelease): string {
   let s = errorTypeText[e.type];
   if (e.type !== 'Required' && e.type !== 'Forbidden' && e.badValue.kind !== 'none') {
-    s += e.badValue.kind === 'int' ? `: ${e.badValue.value}` : `: ${quote(e.badValue.value)}`;
+    s += `: ${badValueText(e.badValue, release)}`;
   }
   if (e.detail.length !== 0) s += `: ${e.detail}`;
   return s;
 }
 
 // upstream: (*field.Error).Error
-export function fieldErrorString(e: FieldError): string {
-  return `${e.field}: ${errorBody(e)}`;
+export function fieldErrorString(e: FieldError, release: KubeVirtRelease): string {
+  return `${e.field}: ${errorBody(e, release)}`;
 }
 
 const str = (value: string): BadValue => ({ kind: 'string', value });
 const int = (value: number): BadValue => ({ kind: 'int', value });
-export const badValue = { str, int };
+const named = (value: string): BadValue => ({ kind: 'named', value });
+export const badValue = { str, int, named };
 
 export function fieldRequired(field: FieldPath, detail: string): FieldError {
   return { type: 'Required', field: field.toString(), badValue: { kind: 'none' }, detail };
@@ -130,7 +149,7 @@ export function validateLabelSelector(
         break;
       default:
         errs.push(
-          fieldInvalid(path.child('operator'), str(expr.operator ?? ''), 'not a valid selector operator'),
+          fieldInvalid(path.child('operator'), named(expr.operator ?? ''), 'not a valid selector operator'),
         );
     }
     errs.push(...validateLabelName(expr.key ?? '', path.child('key')));

@@ -3,7 +3,8 @@
 // macvtap.go, passt.go, admit.go), pkg/network/link (mac.go), pkg/network/vmispec
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { Interface, Network, VMISpec } from '../../types/kubevirt.js';
-import { lookUpDefaultNetwork } from '../../pkg/network/vmispec.js';
+import { discontinuedBindingsIn } from '../../pkg/network/admitter.js';
+import { lookUpDefaultNetwork, networkResourceClaimOf } from '../../pkg/network/vmispec.js';
 import { parsePciAddress } from '../../pkg/util/hardware.js';
 import { quote } from '../../util/go/strconv.js';
 import { isIPv4, isValidPortName, parseMAC, sanitizeIP } from './k8s-validation.js';
@@ -69,49 +70,19 @@ export function validateNetworksSpecValidator(
   return [...validateNetworksOnCreation(field, spec, config), ...validateNetworks(field, spec, config)];
 }
 
-/**
- * upstream: Validator.ValidateCreation — only on creation: slirp is discontinued (v1.9.0
- * validateDiscontinuedBindings: passt and macvtap too).
- */
+/** upstream: Validator.ValidateCreation — only on creation: no discontinued bindings. */
 export function validateNetworksOnCreation(
   field: FieldPath,
   spec: VMISpec,
   config: ClusterConfig,
 ): AdmissionCause[] {
-  const causes: AdmissionCause[] = [];
-  const discontinuedBindings = config.release.atLeast('v1.9.0');
-  interfacesOf(spec).forEach((iface, idx) => {
-    const ifacePath = field.child('domain', 'devices', 'interfaces').index(idx);
-    if (iface.slirp != null) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'Slirp interface support has been discontinued since v1.3',
-          ifacePath.child('slirp'),
-        ),
-      );
-    }
-    if (!discontinuedBindings) return;
-    if (iface.passt != null) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'Passt network binding has been discontinued since v1.3',
-          ifacePath.child('passt'),
-        ),
-      );
-    }
-    if (iface.macvtap != null) {
-      causes.push(
-        cause(
-          CauseType.FieldValueInvalid,
-          'Macvtap network binding has been discontinued since v1.3',
-          ifacePath.child('macvtap'),
-        ),
-      );
-    }
-  });
-  return causes;
+  return discontinuedBindingsIn(spec, config.release).map(({ index, binding, message }) =>
+    cause(
+      CauseType.FieldValueInvalid,
+      message,
+      field.child('domain', 'devices', 'interfaces').index(index).child(binding),
+    ),
+  );
 }
 
 // --- netsource.go ---
@@ -150,20 +121,9 @@ function validateSinglePodNetwork(field: FieldPath, spec: VMISpec): AdmissionCau
   return causes;
 }
 
-/** A network's DRA claim (v1.9.0 NetworkSource.ResourceClaim). */
-interface NetworkClaim {
-  claimName?: string;
-  requestName?: string;
-}
-
-function networkClaimOf(net: Network): NetworkClaim | undefined {
-  const claim = (net as Network & { resourceClaim?: NetworkClaim | null }).resourceClaim;
-  return claim ?? undefined;
-}
-
 // upstream v1.9.0: vmispec.IsDRANetwork (v1.4.0 has no such network source)
 const isDRANetwork = (net: Network, config: ClusterConfig): boolean =>
-  config.release.atLeast('v1.9.0') && networkClaimOf(net) !== undefined;
+  config.release.atLeast('v1.9.0') && networkResourceClaimOf(net) !== undefined;
 
 function validateSingleNetworkSource(
   field: FieldPath,
@@ -216,10 +176,10 @@ function validateNetworkDevicesWithDRA(
       ),
     ];
   }
-  // upstream: vmispec.ExtractDRANetworkClaimRequestTuples (the first network of each claim/request pair)
+  // upstream: vmispec.ExtractDRANetworkResourceClaimRequestTuples (the first network of each claim/request pair)
   const firstIndexByKey = new Map<string, number>();
   networks.forEach((net, idx) => {
-    const claim = networkClaimOf(net);
+    const claim = networkResourceClaimOf(net);
     if (!claim?.claimName || !claim.requestName) return;
     const key = `${claim.claimName}/${claim.requestName}`;
     if (!firstIndexByKey.has(key)) firstIndexByKey.set(key, idx);
@@ -229,7 +189,7 @@ function validateNetworkDevicesWithDRA(
   );
   const causes: AdmissionCause[] = [];
   networks.forEach((net, idx) => {
-    const claim = networkClaimOf(net);
+    const claim = networkResourceClaimOf(net);
     if (claim === undefined) return;
     const iface = interfacesOf(spec).find((candidate) => candidate.name === net.name);
     if (iface !== undefined && iface.sriov == null && iface.binding == null) {

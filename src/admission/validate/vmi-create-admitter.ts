@@ -1,6 +1,7 @@
 // virt-api's validating webhook for VirtualMachineInstance creation.
 // upstream: pkg/virt-api/webhooks/validating-webhook/admitters/vmi-create-admitter.go
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
+import type { KubeVirtRelease } from '../../release/release.js';
 import { isARM64 } from '../../cluster/cluster-config.js';
 import type { ObjectMeta } from '../../types/k8s.js';
 import type { Disk, Probe, VirtualMachineInstance, VMISpec, Volume } from '../../types/kubevirt.js';
@@ -79,8 +80,8 @@ const requests = (spec: VMISpec, name: string): Quantity =>
 const limits = (spec: VMISpec, name: string): Quantity =>
   resourceQuantity(spec.domain.resources?.limits, name);
 
-function statusCausesFromFieldErrors(errors: FieldError[]): AdmissionCause[] {
-  return errors.map((e) => cause(CauseType.FieldValueInvalid, fieldErrorString(e), e.field));
+function statusCausesFromFieldErrors(errors: FieldError[], release: KubeVirtRelease): AdmissionCause[] {
+  return errors.map((e) => cause(CauseType.FieldValueInvalid, fieldErrorString(e, release), e.field));
 }
 
 export interface VMIAdmitOptions {
@@ -94,11 +95,15 @@ export interface VMIAdmitOptions {
   kubevirtNamespace?: string;
 }
 
-// upstream: webhooks.IsKubeVirtServiceAccount
-export function isKubeVirtServiceAccount(userName: string, namespace = 'kubevirt'): boolean {
-  return ['kubevirt-apiserver', 'kubevirt-handler', 'kubevirt-controller'].some(
-    (component) => userName === `system:serviceaccount:${namespace}:${component}`,
-  );
+// upstream: webhooks.KubeVirtServiceAccounts (v1.9.0 adds the synchronization controller's)
+export function isKubeVirtServiceAccount(
+  userName: string,
+  release: KubeVirtRelease,
+  namespace = 'kubevirt',
+): boolean {
+  const components = ['kubevirt-apiserver', 'kubevirt-handler', 'kubevirt-controller'];
+  if (release.atLeast('v1.9.0')) components.push('kubevirt-synchronization-controller');
+  return components.some((component) => userName === `system:serviceaccount:${namespace}:${component}`);
 }
 
 /**
@@ -200,8 +205,8 @@ export function validateVirtualMachineInstanceSpec(
   causes.push(...validateCPUHotplug(field, spec));
   causes.push(...validateStartStrategy(field, spec));
   causes.push(...validateRealtime(field, spec));
-  causes.push(...validateSpecAffinity(field, spec));
-  causes.push(...validateSpecTopologySpreadConstraints(field, spec));
+  causes.push(...validateSpecAffinity(field, spec, config));
+  causes.push(...validateSpecTopologySpreadConstraints(field, spec, config));
   causes.push(...validateArchitecture(field, spec, config));
 
   causes.push(...validateNetworks(field, spec, config));
@@ -267,8 +272,8 @@ function validateVirtualMachineInstanceSpecV1_9(
   causes.push(...validateCPUHotplug(field, spec));
   causes.push(...validateStartStrategy(field, spec));
   causes.push(...validateRealtime(field, spec));
-  causes.push(...validateSpecAffinity(field, spec));
-  causes.push(...validateSpecTopologySpreadConstraints(field, spec));
+  causes.push(...validateSpecAffinity(field, spec, config));
+  causes.push(...validateSpecTopologySpreadConstraints(field, spec, config));
 
   causes.push(...validateNetworks(field, spec, config));
   causes.push(...validateDRACreation(field, spec, config));
@@ -1488,7 +1493,7 @@ export function validateVirtualMachineInstanceMetadata(
   const causes: AdmissionCause[] = [];
   const annotations = metadata.annotations ?? {};
   const labels = metadata.labels ?? {};
-  if (!isKubeVirtServiceAccount(options.userName ?? '', options.kubevirtNamespace)) {
+  if (!isKubeVirtServiceAccount(options.userName ?? '', config.release, options.kubevirtNamespace)) {
     if (Object.keys(labels).some((label) => restrictedVmiLabels.has(label))) {
       causes.push(
         cause(
@@ -2364,19 +2369,24 @@ function validateKernelBoot(field: FieldPath, kernelBoot: KernelBoot | null | un
   return causes;
 }
 
-function validateSpecAffinity(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateSpecAffinity(field: FieldPath, spec: VMISpec, config: ClusterConfig): AdmissionCause[] {
   if (spec.affinity == null) return [];
   // upstream passes the spec path, not spec.affinity
-  return statusCausesFromFieldErrors(validateAffinity(spec.affinity, field));
+  return statusCausesFromFieldErrors(validateAffinity(spec.affinity, field), config.release);
 }
 
-function validateSpecTopologySpreadConstraints(field: FieldPath, spec: VMISpec): AdmissionCause[] {
+function validateSpecTopologySpreadConstraints(
+  field: FieldPath,
+  spec: VMISpec,
+  config: ClusterConfig,
+): AdmissionCause[] {
   if (spec.topologySpreadConstraints == null) return [];
   return statusCausesFromFieldErrors(
     validateTopologySpreadConstraints(
       spec.topologySpreadConstraints,
       field.child('topologySpreadConstraints'),
     ),
+    config.release,
   );
 }
 

@@ -1,5 +1,6 @@
 // virt-api's validating webhook for VirtualMachine creation.
 // upstream: pkg/virt-api/webhooks/validating-webhook/admitters/vms-admitter.go (VMsAdmitter.Admit, CREATE)
+import type { KubeVirtRelease } from '../../release/release.js';
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { ClusterState } from '../../state/cluster-state.js';
 import type { ObjectMeta } from '../../types/k8s.js';
@@ -14,6 +15,7 @@ import {
   findPreferenceSpec,
   getPreferredTopology,
   getSpreadOptions,
+  NilPointerError,
   type InstancetypeSpec,
   type PreferenceSpec,
 } from '../../pkg/instancetype/instancetype.js';
@@ -128,6 +130,24 @@ export function validateVMCreate(
   vm: VirtualMachine,
   config: ClusterConfig,
   options: VMAdmitOptions = {},
+): VMValidation {
+  try {
+    return validateVMCreateUnguarded(vm, config, options);
+  } catch (error) {
+    // virt-api's handler has no recover(): net/http drops the connection, and the API server, whose call to
+    // the webhook failed, refuses the request (failurePolicy Fail)
+    if (!(error instanceof NilPointerError)) throw error;
+    return {
+      causes: [],
+      error: `virt-api panics in the VirtualMachine validating webhook (${error.message}), so the API server refuses the VM: failed calling webhook "virtualmachine-validator.kubevirt.io"`,
+    };
+  }
+}
+
+function validateVMCreateUnguarded(
+  vm: VirtualMachine,
+  config: ClusterConfig,
+  options: VMAdmitOptions,
 ): VMValidation {
   vm = goJsonRoundTrip(vm, 'VirtualMachine', config.release) as VirtualMachine;
   if (vm.metadata?.deletionTimestamp) return { causes: [] };
@@ -452,7 +472,7 @@ export function validateVirtualMachineSpec(
     );
   }
   causes.push(...validateVirtualMachineInstanceSpec(field.child('template', 'spec'), templateSpec, config));
-  causes.push(...validateDataVolumeTemplates(field, vm));
+  causes.push(...validateDataVolumeTemplates(field, vm, config.release));
   causes.push(...validateRunStrategy(field, vm, config));
   causes.push(...validateLiveUpdateFeatures(field, vm, config));
   return causes;
@@ -469,13 +489,17 @@ const objectAt = (value: unknown, key: string): JsonObject | undefined => {
     : undefined;
 };
 
-function validateDataVolumeTemplates(field: FieldPath, vm: VirtualMachine): AdmissionCause[] {
+function validateDataVolumeTemplates(
+  field: FieldPath,
+  vm: VirtualMachine,
+  release: KubeVirtRelease,
+): AdmissionCause[] {
   const causes: AdmissionCause[] = [];
   const volumes = vm.spec.template?.spec?.volumes ?? [];
   (vm.spec.dataVolumeTemplates ?? []).forEach((entry, idx) => {
     const dataVolume = (entry ?? { spec: {} }) as DataVolumeTemplate;
     const itemPath = field.child('dataVolumeTemplate').index(idx);
-    const problems = validateDataVolume(itemPath, dataVolume);
+    const problems = validateDataVolume(itemPath, dataVolume, release);
     if (problems.length > 0) {
       causes.push(...problems);
       return;
@@ -499,8 +523,12 @@ function validateDataVolumeTemplates(field: FieldPath, vm: VirtualMachine): Admi
   return causes;
 }
 
-// upstream: validateDataVolume
-function validateDataVolume(field: FieldPath, dataVolume: DataVolumeTemplate): AdmissionCause[] {
+// upstream: validateDataVolume (v1.9.0: pkg/storage/admitters/data-volume-template.go)
+function validateDataVolume(
+  field: FieldPath,
+  dataVolume: DataVolumeTemplate,
+  release: KubeVirtRelease,
+): AdmissionCause[] {
   if ((dataVolume.metadata?.name ?? '') === '') {
     return [
       cause(
@@ -541,7 +569,9 @@ function validateDataVolume(field: FieldPath, dataVolume: DataVolumeTemplate): A
       ),
     ];
   }
-  if (source === undefined && sourceRef === undefined) {
+  // v1.4.0 wants a source even of an externally populated one (despite its message); v1.9.0 does not
+  const unpopulated = release.atLeast('v1.9.0') ? !externallyPopulated : true;
+  if (unpopulated && source === undefined && sourceRef === undefined) {
     return [
       cause(
         CauseType.FieldValueInvalid,

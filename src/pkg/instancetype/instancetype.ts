@@ -1013,8 +1013,21 @@ function applyDiskTargetPreferences(
   }
 }
 
-const BINDING_METHODS = ['bridge', 'slirp', 'masquerade', 'sriov', 'macvtap', 'passt'] as const;
+/**
+ * The fields of v1.InterfaceBindingMethod. v1.9.0 added passtBinding; a v1.4.0 interface never holds it (the
+ * VM is decoded into that release's structs first, which drops it).
+ */
+const BINDING_METHODS = [
+  'bridge',
+  'slirp',
+  'masquerade',
+  'sriov',
+  'macvtap',
+  'passt',
+  'passtBinding',
+] as const;
 
+// upstream: isInterfaceBindingUnset (reflect.ValueOf(iface.InterfaceBindingMethod).IsZero() && no plugin)
 function isInterfaceBindingUnset(iface: Interface): boolean {
   const methods = iface as Record<string, unknown>;
   return (

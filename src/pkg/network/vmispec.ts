@@ -262,6 +262,30 @@ export function filterNetworksByInterfaces(
   return result;
 }
 
+/** v1.9.0's Network.resourceClaim (a DRA network); v1.4.0's Network has no such source. */
+export interface NetworkResourceClaim {
+  claimName?: string;
+  requestName?: string;
+}
+
+export const networkResourceClaimOf = (net: Network): NetworkResourceClaim | undefined =>
+  (net as Network & { resourceClaim?: NetworkResourceClaim | null }).resourceClaim ?? undefined;
+
+/**
+ * upstream v1.9.0: vmispec.ExtractDRANetworkClaimRequestTuples — `claimName/requestName` of each DRA network
+ * that names both, with the index of the first network that uses it.
+ */
+export function extractDRANetworkClaimRequestTuples(spec: VMISpec): Map<string, number> {
+  const firstIndexByKey = new Map<string, number>();
+  (spec.networks ?? []).forEach((net, idx) => {
+    const claim = networkResourceClaimOf(net);
+    if (!claim?.claimName || !claim.requestName) return;
+    const key = `${claim.claimName}/${claim.requestName}`;
+    if (!firstIndexByKey.has(key)) firstIndexByKey.set(key, idx);
+  });
+  return firstIndexByKey;
+}
+
 // --- infosource.go ---
 
 export const INFO_SOURCE_DOMAIN = 'domain';

@@ -1,13 +1,17 @@
 // upstream: pkg/util/hardware/hw_utils.go (the pure parts)
 import type { CPU } from '../../types/kubevirt.js';
 
-// upstream: hardware.GetNumberOfVCPUs — sockets*cores*threads, treating zero factors as absent
+/** Go's uint32 product (the counts are uint32 fields of v1.CPU): it wraps around at 2^32. */
+const uint32Product = (a: number, b: number): number => Math.imul(a, b) >>> 0;
+
+// upstream: hardware.GetNumberOfVCPUs — sockets*cores*threads, treating zero factors as absent, in uint32
+// (65536 cores on 65536 sockets make 0 vCPUs)
 export function getNumberOfVCPUs(cpu: CPU | undefined): number {
   let vcpus = cpu?.cores ?? 0;
   const sockets = cpu?.sockets ?? 0;
   const threads = cpu?.threads ?? 0;
-  if (sockets !== 0) vcpus = vcpus === 0 ? sockets : vcpus * sockets;
-  if (threads !== 0) vcpus = vcpus === 0 ? threads : vcpus * threads;
+  if (sockets !== 0) vcpus = vcpus === 0 ? sockets : uint32Product(vcpus, sockets);
+  if (threads !== 0) vcpus = vcpus === 0 ? threads : uint32Product(vcpus, threads);
   return vcpus;
 }
 

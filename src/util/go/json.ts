@@ -579,3 +579,36 @@ export function goUnmarshal(text: string, type: GoType, initial: unknown = zeroV
   const node = new Parser(data).parseValue();
   return decode(node, type, initial, { struct: undefined, fieldStack: [] });
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Marshal (encode.go)
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Go's json.Marshal of a string: like JSON.stringify but with <, >, & and U+2028/U+2029 escaped, and
+ * lone surrogates (invalid UTF-8 on the Go side) replaced by U+FFFD.
+ */
+export function goJSONString(value: string): string {
+  return JSON.stringify(value.replace(LONE_SURROGATE, '\uFFFD'))
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Go's json.Marshal of an arbitrary JSON value (maps with sorted keys). */
+export function goJSONMarshal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return goJSONString(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(goJSONMarshal).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${goJSONString(k)}:${goJSONMarshal(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -222,6 +222,85 @@ describe('v1.9.0 DRA devices', () => {
   });
 });
 
+describe('v1.9.0 DRA claim requests shared between devices and networks', () => {
+  const withGates = (...gates: string[]): ClusterConfig =>
+    new ClusterConfig({
+      release: V1_9_0,
+      kubevirt: {
+        apiVersion: 'kubevirt.io/v1',
+        kind: 'KubeVirt',
+        spec: { configuration: { developerConfiguration: { featureGates: gates } } },
+      },
+    } as ConstructorParameters<typeof ClusterConfig>[0]);
+  const input = (): VirtualMachineInstance =>
+    vmi((v) => {
+      v.spec.domain.devices.gpus = [{ name: 'g', claimName: 'c1', requestName: 'r' } as never];
+      v.spec.domain.devices.interfaces = [{ name: 'n1', sriov: {} }];
+      v.spec.networks = [{ name: 'n1', resourceClaim: { claimName: 'c1', requestName: 'r' } } as never];
+      (v.spec as Record<string, unknown>).resourceClaims = [{ name: 'c1', resourceClaimTemplateName: 't' }];
+    });
+  const duplicates = (config: ClusterConfig): { field: string; message: string }[] =>
+    validateVMICreate(applyCreateDefaults(input(), config), config)
+      .filter((c) => c.type === 'FieldValueDuplicate')
+      .map(({ field, message }) => ({ field, message }));
+
+  it('a pair a GPU uses is a duplicate on a DRA network (upstream: pairDuplicateChecker, NetworkDevicesWithDRA)', () => {
+    assert.deepEqual(duplicates(withGates('NetworkDevicesWithDRA')), [
+      {
+        field: 'spec.networks[0]',
+        message: 'duplicate claimName/requestName pair "c1/r" between GPUs[0] and Networks[0]',
+      },
+    ]);
+  });
+
+  it('networks are not compared without the NetworkDevicesWithDRA gate', () => {
+    assert.deepEqual(duplicates(withGates()), []);
+  });
+});
+
+describe('field.Error values of a named string type', () => {
+  const operator = (release: KubeVirtRelease): string[] =>
+    causesOf(
+      vmi((v) => {
+        v.spec.affinity = {
+          podAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                topologyKey: 'zone',
+                labelSelector: { matchExpressions: [{ key: 'a', operator: 'In<', values: ['x'] }] },
+              },
+            ],
+          },
+        };
+      }),
+      release,
+    ).map((c) => c.message);
+
+  it("v1.9.0's apimachinery prints them with json.Marshal, v1.4.0's quoted like strings", () => {
+    const path =
+      'spec.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].operator';
+    assert.deepEqual(operator(V1_9_0), [
+      `${path}: Invalid value: "In\\u003c": not a valid selector operator`,
+    ]);
+    assert.deepEqual(operator(V1_4_0), [`${path}: Invalid value: "In<": not a valid selector operator`]);
+  });
+});
+
+describe('KubeVirt service accounts', () => {
+  it('v1.9.0 lets the synchronization controller set restricted labels too', () => {
+    const labelled = vmi((v) => (v.metadata!.labels = { 'kubevirt.io/nodeName': 'x' }));
+    const userName = 'system:serviceaccount:kubevirt:kubevirt-synchronization-controller';
+    const causes = (release: KubeVirtRelease): string[] => {
+      const config = new ClusterConfig({ release });
+      return validateVMICreate(applyCreateDefaults(labelled, config), config, { userName }).map(
+        (c) => c.field,
+      );
+    };
+    assert.deepEqual(causes(V1_9_0), []);
+    assert.deepEqual(causes(V1_4_0), ['metadata.labels']);
+  });
+});
+
 describe('v1.9.0 NVIDIA Grace passthrough', () => {
   it('needs the GraceIOVirtualization gate for a permitted Grace GPU', () => {
     const kubevirt = {
@@ -250,6 +329,22 @@ describe('v1.9.0 NVIDIA Grace passthrough', () => {
         },
       ],
     );
+  });
+});
+
+describe('the stored VMI (both releases)', () => {
+  it("drops empty label and annotation maps, as the Go encoding of the patch's ObjectMeta does", () => {
+    for (const release of [V1_4_0, V1_9_0]) {
+      const out = applyCreateDefaults(
+        vmi((v) => {
+          v.metadata = { ...v.metadata, labels: {}, annotations: {} };
+          v.spec.domain.machine = { type: 'pc-i440fx-rhel7.6.0' };
+        }),
+        new ClusterConfig({ release }),
+      );
+      assert.equal(out.metadata?.labels, undefined, release.version);
+      assert.equal(out.metadata?.annotations, undefined, release.version);
+    }
   });
 });
 

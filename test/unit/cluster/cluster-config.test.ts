@@ -132,3 +132,24 @@ describe('ClusterConfig v1.9.0 (upstream pkg/virt-config at v1.9.0)', () => {
     assert.equal(config.externalNetResourceInjectionEnabled(), false);
   });
 });
+
+describe('the default architecture', () => {
+  // upstream: virt-operator util/config.go SetDefaultArchitecture writes it to the CR's status, from which
+  // setConfigFromKubeVirt takes it
+  const arch = (spec?: string, status?: string): string =>
+    new ClusterConfig({
+      release: V1_4_0,
+      arch: 'amd64',
+      kubevirt: {
+        ...kubevirt(spec ? { architectureConfiguration: { defaultArchitecture: spec } } : {}),
+        ...(status ? { status: { defaultArchitecture: status } } : {}),
+      } as KubeVirt,
+    }).getDefaultArchitecture();
+
+  it("is the spec's, else the status's, else the cluster's", () => {
+    assert.equal(arch('arm64'), 'arm64');
+    assert.equal(arch('arm64', 's390x'), 'arm64');
+    assert.equal(arch(undefined, 's390x'), 's390x');
+    assert.equal(arch(), 'amd64');
+  });
+});

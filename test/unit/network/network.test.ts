@@ -6,11 +6,8 @@ import { MemoryClusterState } from '../../../src/state/cluster-state.js';
 import type { VirtualMachineInstance } from '../../../src/types/kubevirt.js';
 import { generateNetworkAnnotations } from '../../../src/render/network/annotations.js';
 import { istioProxyInjectionEnabled } from '../../../src/render/network/istio.js';
-import {
-  goJSONMarshal,
-  goJSONString,
-  netAttachDefNamespacedName,
-} from '../../../src/render/network/multus.js';
+import { netAttachDefNamespacedName } from '../../../src/render/network/multus.js';
+import { goJSONMarshal, goJSONString } from '../../../src/util/go/json.js';
 import {
   createHashedNetworkNameScheme,
   generateHashedInterfaceName,

@@ -217,4 +217,64 @@ describe('v1.9.0 launch manifest skeleton', () => {
     const command = pod.spec?.containers[0]?.command ?? [];
     assert.ok(command.includes('--allow-cross-arch-emulation'));
   });
+
+  it("adds its affinity terms to the Pod's copy of the VMI's affinity, not to the VMI's", () => {
+    const spec = { architecture: 'amd64', affinity: { nodeAffinity: {} } };
+    const vmiSpec = {
+      ...spec,
+      domain: { devices: {}, cpu: { model: 'Haswell' }, resources: { requests: { memory: '1Gi' } } },
+    };
+    const pod = render(
+      vmiSpec,
+      {},
+      kubevirt({ developerConfiguration: { featureGates: ['CrossArchitectureVirtualization'] } }),
+    );
+    assert.equal(
+      pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.length,
+      1,
+    );
+    assert.deepEqual(vmiSpec.affinity, { nodeAffinity: {} });
+  });
+
+  it('leaves out the empty lists of what it copies from the VMI, as their Go encoding does', () => {
+    // upstream: pod.Spec.Tolerations = vmi.Spec.Tolerations etc.; every one of these lists is omitempty
+    const pod = render({
+      tolerations: [],
+      topologySpreadConstraints: [
+        { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', matchLabelKeys: [] },
+      ],
+      dnsConfig: { nameservers: ['1.1.1.1'], searches: [], options: [] },
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'a', operator: 'Exists', values: [] }], matchFields: [] },
+            ],
+          },
+          preferredDuringSchedulingIgnoredDuringExecution: [],
+        },
+        podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [] },
+      },
+    });
+    assert.equal(pod.spec?.tolerations, undefined);
+    assert.deepEqual(pod.spec?.topologySpreadConstraints, [
+      { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' },
+    ]);
+    assert.deepEqual(pod.spec?.dnsConfig, { nameservers: ['1.1.1.1'] });
+    assert.deepEqual(pod.spec?.affinity, {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [
+            {
+              matchExpressions: [
+                { key: 'a', operator: 'Exists' },
+                { key: 'node-labeller.kubevirt.io/obsolete-host-model', operator: 'DoesNotExist' },
+              ],
+            },
+          ],
+        },
+      },
+      podAffinity: {},
+    });
+  });
 });

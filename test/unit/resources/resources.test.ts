@@ -328,6 +328,10 @@ describe('vmi helpers', () => {
     assert.equal(getNumberOfVCPUs({ sockets: 2, cores: 2, threads: 2 }), 8);
     assert.equal(getNumberOfVCPUs({ threads: 3 }), 3);
     assert.equal(getNumberOfVCPUs({}), 0);
+    // uint32 arithmetic, as upstream's: the product wraps around at 2^32, and a factor meeting 0 restarts it
+    assert.equal(getNumberOfVCPUs({ cores: 65536, sockets: 65536 }), 0);
+    assert.equal(getNumberOfVCPUs({ cores: 65536, sockets: 65536, threads: 3 }), 3);
+    assert.equal(getNumberOfVCPUs({ cores: 4294967295, sockets: 2 }), 4294967294);
     const qos = podCases.find((c) => c.name === '003-guaranteed-qos-from-limits-only')!;
     assert.equal(wantsToHaveQOSGuaranteed(qos.vmi!, V1_4_0), true);
     assert.equal(isNonRootVMI(qos.vmi!), true);

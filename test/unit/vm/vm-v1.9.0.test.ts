@@ -253,3 +253,71 @@ describe('v1.9.0 VM validating webhook', () => {
     ]);
   });
 });
+
+describe('v1.9.0 VM validating webhook: dataVolumeTemplates', () => {
+  const populated = (): VirtualMachine => {
+    const input = vm({}, { volumes: [{ name: 'root', dataVolume: { name: 'rootdv' } }] } as Partial<VMISpec>);
+    input.spec.dataVolumeTemplates = [
+      {
+        metadata: { name: 'rootdv' },
+        spec: {
+          storage: {
+            resources: { requests: { storage: '10Gi' } },
+            dataSourceRef: { apiGroup: 'populators.example.io', kind: 'VolumePopulator', name: 'p' },
+          },
+        },
+      },
+    ] as VirtualMachine['spec']['dataVolumeTemplates'];
+    return input;
+  };
+  const verdict = (release: KubeVirtRelease) =>
+    admitVMCreate(populated(), new ClusterConfig({ release }), { state: new MemoryClusterState() });
+
+  it('admits an externally populated template without a source (v1.4.0 wants one)', () => {
+    assert.deepEqual(verdict(V1_9_0).causes, []);
+    assert.deepEqual(verdict(V1_4_0).causes, [
+      {
+        type: 'FieldValueInvalid',
+        field: 'spec.dataVolumeTemplate[0].source.sourceRef',
+        message: 'Data volume should have either Source, SourceRef, or be externally populated',
+      },
+    ]);
+  });
+});
+
+describe('preferences upstream panics on', () => {
+  it('preferred CPU features without a template CPU: the webhook call fails, so the VM is refused', () => {
+    const state = new MemoryClusterState();
+    state.add({
+      apiVersion: 'instancetype.kubevirt.io/v1beta1',
+      kind: 'VirtualMachineClusterPreference',
+      metadata: { name: 'feat' },
+      spec: { cpu: { preferredCPUFeatures: [{ name: 'vmx', policy: 'require' }] } },
+    } as ClusterObject);
+    for (const release of [V1_4_0, V1_9_0]) {
+      const verdict = admitVMCreate(
+        vm({ preference: { name: 'feat' } } as Partial<VirtualMachine['spec']>),
+        new ClusterConfig({ release }),
+        { state },
+      );
+      assert.equal(verdict.allowed, false);
+      assert.deepEqual(verdict.causes, []);
+      assert.match(
+        verdict.message ?? '',
+        /^virt-api panics .*nil pointer dereference.*virtualmachine-validator/,
+      );
+    }
+  });
+});
+
+describe('v1.9.0 preference application: passtBinding', () => {
+  it('counts the core passt binding as a binding, so preferredInterfaceMasquerade leaves it alone', () => {
+    const spec = {
+      domain: { devices: { interfaces: [{ name: 'default', passtBinding: {} }] } },
+      networks: [{ name: 'default', pod: {} }],
+    } as unknown as VMISpec;
+    const preference = { devices: { preferredInterfaceMasquerade: {} } } as PreferenceSpec;
+    applyToVmi('spec', undefined, preference, spec, {}, V1_9_0);
+    assert.deepEqual(spec.domain.devices.interfaces, [{ name: 'default', passtBinding: {} }]);
+  });
+});

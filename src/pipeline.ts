@@ -6,7 +6,7 @@ import { launcherPodName } from './util/launcher-pod-name.js';
 import type { Pod } from './types/k8s.js';
 import type { KubeVirt, VirtualMachine, VirtualMachineInstance } from './types/kubevirt.js';
 import { ClusterConfig, type Arch } from './cluster/cluster-config.js';
-import type { KubeVirtRelease } from './release/release.js';
+import { matchRelease, type KubeVirtRelease } from './release/release.js';
 import type { ClusterState } from './state/cluster-state.js';
 import { renderLaunchManifest } from './render/launch-manifest.js';
 import { FieldProvenance, RenderExplanation } from './render/explain.js';
@@ -53,26 +53,37 @@ export function qemuTimeoutJitter(uid: string): number {
   return parseInt(hexDigest('sha256', uid).slice(0, 8), 16) % 120;
 }
 
-/** upstream: virt-operator AddVersionSeparatorPrefix */
-function versionSeparator(version: string): string {
-  if (version.startsWith('sha256:')) return `@${version}`;
+/** upstream: virt-operator AddVersionSeparatorPrefix (v1.9.0 dropped the `@` for a `sha256:` digest) */
+function versionSeparator(version: string, release: KubeVirtRelease): string {
+  if (version.startsWith('sha256:') && release.before('v1.9.0')) return `@${version}`;
   if (version.startsWith('{{if')) return version;
   return `:${version}`;
 }
 
-/** The image virt-operator would configure for a component, from the KubeVirt CR (tag: the release's). */
+/**
+ * The image virt-operator would configure for a component, from the KubeVirt CR: its spec's registry and tag,
+ * else what the operator reports it deployed (status.observedKubeVirtRegistry / observedKubeVirtVersion: its
+ * own registry and version, when the spec names none, as a `kubectl get kubevirt -o yaml` shows them), else
+ * quay.io/kubevirt and the release's version. (An operator started with VIRT_LAUNCHER_IMAGE uses that
+ * instead: --launcher-image.)
+ */
 export function componentImage(
   kubevirt: KubeVirt | undefined,
   component: 'virt-launcher' | 'sidecar-shim',
   release: KubeVirtRelease,
 ): string {
   const spec = kubevirt?.spec;
-  const registry = spec?.imageRegistry || DEFAULT_IMAGE_REGISTRY;
+  const status = kubevirt?.status;
+  const registry = spec?.imageRegistry || status?.observedKubeVirtRegistry || DEFAULT_IMAGE_REGISTRY;
   // imagePrefix is not part of KubeVirtSpec (the operator takes it from its own image); accept it if given.
   const declaredPrefix = (spec as Record<string, unknown> | undefined)?.imagePrefix;
   const prefix = typeof declaredPrefix === 'string' ? declaredPrefix : '';
-  const tag = spec?.imageTag || release.version;
-  return `${registry}/${prefix}${component}${versionSeparator(tag)}`;
+  // (the observed version only where it is of the release's minor: another release previews an upgrade)
+  const observed = status?.observedKubeVirtVersion;
+  const observedTag =
+    observed && matchRelease(observed)?.release.version === release.version ? observed : undefined;
+  const tag = spec?.imageTag || observedTag || release.version;
+  return `${registry}/${prefix}${component}${versionSeparator(tag, release)}`;
 }
 
 export interface PipelineSettings {

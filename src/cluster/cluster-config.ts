@@ -217,7 +217,6 @@ export function featureGateStateV1_9(gate: string): FeatureGateState | undefined
 
 export const KUBEVIRT_ANNOTATION_EMULATOR_THREAD_EVEN_PARITY =
   'alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity';
-export const KUBEVIRT_ANNOTATION_VGA_FOR_EFI = 'alpha.kubevirt.io/use-vga-display-for-efi-guests';
 
 type Config = KubeVirtConfiguration;
 type JsonObject = Record<string, unknown>;
@@ -325,13 +324,22 @@ function defaultConfigurationV1_9(arch: Arch): Config {
 const isPlainObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Overlay like Go's json.Unmarshal into an existing struct: objects merge, everything else replaces. */
+/**
+ * Overlay like Go's json.Unmarshal into an existing struct: objects merge; a list decodes element by element
+ * into the existing list (golang/go#21092: `hypervisors: [{}]` keeps the default's `name: kvm`), then ends
+ * where the override's ends; everything else replaces.
+ */
 function overlay(base: unknown, override: unknown): unknown {
   if (override === null || override === undefined) return base;
   if (isPlainObject(base) && isPlainObject(override)) {
     const merged: JsonObject = { ...base };
     for (const [key, value] of Object.entries(override)) merged[key] = overlay(base[key], value);
     return merged;
+  }
+  if (Array.isArray(base) && Array.isArray(override)) {
+    return override.map((item: unknown, i) =>
+      i < base.length ? overlay(base[i], item) : structuredClone(item),
+    );
   }
   return structuredClone(override);
 }
@@ -617,9 +625,6 @@ export class ClusterConfig {
   }
   getNetworkBindings(): NonNullable<Config['network']>['binding'] {
     return this.config.network?.binding;
-  }
-  vgaDisplayForEFIGuestsEnabled(): boolean {
-    return KUBEVIRT_ANNOTATION_VGA_FOR_EFI in this.kubevirtAnnotations();
   }
   getInstancetypeReferencePolicy(): string {
     const policy = this.config.instancetype?.referencePolicy;

@@ -305,11 +305,11 @@ export function renderComputeProbe(
         '--guestAgentPing',
       ],
     };
-    rendered.timeoutSeconds = (rendered.timeoutSeconds ?? 0) + 1;
+    rendered.timeoutSeconds = int32Sum(rendered.timeoutSeconds ?? 0, 1);
   } else {
     wrapExecProbeWithVirtProbe(vmi, rendered, release);
   }
-  rendered.initialDelaySeconds = (rendered.initialDelaySeconds ?? 0) + LIBVIRT_STARTUP_DELAY;
+  rendered.initialDelaySeconds = int32Sum(rendered.initialDelaySeconds ?? 0, LIBVIRT_STARTUP_DELAY);
   return rendered;
 }
 
@@ -335,5 +335,8 @@ function wrapExecProbeWithVirtProbe(
       ...original.slice(1),
     ],
   };
-  probe.timeoutSeconds = (probe.timeoutSeconds ?? 0) + 1;
+  probe.timeoutSeconds = int32Sum(probe.timeoutSeconds ?? 0, 1);
 }
+
+/** Go's int32 addition (the probe's fields): it wraps around past 2^31 - 1. */
+const int32Sum = (a: number, b: number): number => (a + b) | 0;

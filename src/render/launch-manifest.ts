@@ -631,11 +631,9 @@ function renderSidecarContainer(
     mounts.push({ name: NETWORK_INFO_VOLUME_NAME, mountPath: NETWORK_INFO_MOUNT_PATH });
   }
   if (sidecar.configMap) {
-    mounts.push({
-      name: sidecar.configMap.name,
-      mountPath: sidecar.configMap.hookPath,
-      subPath: sidecar.configMap.key,
-    });
+    const mount: VolumeMount = { name: sidecar.configMap.name, mountPath: sidecar.configMap.hookPath };
+    if (sidecar.configMap.key) mount.subPath = sidecar.configMap.key; // (omitempty)
+    mounts.push(mount);
   }
   if (sidecar.pvc) mounts.push({ name: sidecar.pvc.name, mountPath: sidecar.pvc.volumePath });
   const spec: ContainerSpecOptions = {

@@ -227,13 +227,19 @@ class VolumeRenderer {
   // upstream: handleEphemeralVolume (the PVC volume source is copied as is)
   handleEphemeralVolume(volume: Volume, state: ClusterState): void {
     const source = volume.ephemeral!.persistentVolumeClaim;
-    this.addPVCToLaunchManifest(state, volume, source?.claimName ?? '');
-    const podVolume: PodVolume = { name: volume.name };
-    if (source)
-      podVolume.persistentVolumeClaim = { claimName: source.claimName, ...readOnlyIfTrue(source.readOnly) };
-    this.podVolumes.push(podVolume);
+    if (!source) {
+      // upstream reads volume.Ephemeral.PersistentVolumeClaim.ClaimName without a nil check
+      throw new RenderError(
+        `virt-controller panics: runtime error: invalid memory address or nil pointer dereference (the ephemeral volume ${volume.name} has no persistentVolumeClaim)`,
+      );
+    }
+    this.addPVCToLaunchManifest(state, volume, source.claimName);
+    this.podVolumes.push({
+      name: volume.name,
+      persistentVolumeClaim: { claimName: source.claimName, ...readOnlyIfTrue(source.readOnly) },
+    });
     this.explain(volume.name, `spec.volumes[${volume.name}].ephemeral`, () =>
-      this.pvcReason(`the ephemeral volume's PVC ${source?.claimName ?? ''}`, volume),
+      this.pvcReason(`the ephemeral volume's PVC ${source.claimName}`, volume),
     );
   }
 

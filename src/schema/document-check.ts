@@ -1,11 +1,13 @@
 // What the CLI and the library check in every object they read, before anything renders it: the schema of
-// the selected release, Go's integer ranges, numbers JSON cannot carry, and a name for what is rendered.
+// the selected release and its CEL rules, Go's integer ranges, numbers JSON cannot carry, and a name for what
+// is rendered.
 // Problems are returned with field paths; the caller adds where they are in a file (if there is one).
 import type { KubeVirtRelease } from '../release/release.js';
 import { MAX_PROBLEMS_PER_DOCUMENT } from '../errors.js';
 import { CLUSTER_OBJECT_KINDS } from '../state/cluster-state.js';
 import { isKnownFeatureGate, knownFeatureGates } from '../release/feature-gates.js';
 import { suggestCommand } from '../util/suggest.js';
+import { celRuleIssues } from './cel-rules.js';
 import { unsignedIntegerIssues } from './go-integers.js';
 import {
   formatPath,
@@ -74,11 +76,19 @@ export function checkDocument(
 ): SchemaIssue[] {
   const apiVersion = isObject(value) ? value.apiVersion : undefined;
   // A kind the tool reads but under an apiVersion it does not serve: validation names the versions.
-  const schemaKind = schemaKindFor(apiVersion, kind) ?? (kind as SchemaKind);
+  const schemaKind = schemaKindFor(apiVersion, kind, options.release) ?? (kind as SchemaKind);
   const facts = options.facts;
-  // (no whole number outside 0..4294967295: no unsigned field can refuse one)
-  const unsigned = facts?.uint32Integers ? [] : unsignedIntegerIssues(schemaKind, value);
-  const issues = [...validateDocument(schemaKind, value, facts, options.release), ...unsigned];
+  // (no whole number outside 0..4294967295: no uint32 or uint64 field can refuse one; the KubeVirt CR also
+  // has uint8 ones)
+  const unsigned =
+    facts?.uint32Integers && schemaKind !== 'KubeVirt'
+      ? []
+      : unsignedIntegerIssues(schemaKind, value, options.release);
+  const issues = [
+    ...validateDocument(schemaKind, value, facts, options.release),
+    ...unsigned,
+    ...celRuleIssues(schemaKind, value, options.release),
+  ];
   // Numbers JSON cannot carry, where the schema has not already refused them (free-form fields).
   const reported = new Set(issues.map((issue) => formatPath(issue.path)));
   for (const path of facts?.finite ? [] : nonFiniteNumbers(value)) {

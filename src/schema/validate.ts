@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileFunction } from '../util/code-cache.js';
 import { NEWEST_RELEASE, type KubeVirtRelease } from '../release/release.js';
+import { isUint32Field } from './go-integers.js';
 import { objectMetaIssues } from './object-meta.js';
 import { MAX_PROBLEMS_PER_DOCUMENT, moreProblemsMessage } from '../errors.js';
 
@@ -85,12 +86,29 @@ export const MAX_DEPTH = 256;
 /** Documents with more objects/arrays than this are refused before schema validation. */
 export const MAX_NODES = 2_000_000;
 
+const INSTANCETYPE_KINDS: ReadonlySet<SchemaKind> = new Set([
+  'VirtualMachineInstancetype',
+  'VirtualMachineClusterInstancetype',
+  'VirtualMachinePreference',
+  'VirtualMachineClusterPreference',
+]);
+
+/** The apiVersions a release serves for a kind: v1.9.0's instancetype CRDs serve v1beta1 only. */
+export function apiVersionsOf(kind: SchemaKind, release: KubeVirtRelease): readonly string[] {
+  if (INSTANCETYPE_KINDS.has(kind) && release.atLeast('v1.9.0')) return ['instancetype.kubevirt.io/v1beta1'];
+  return SCHEMA_API_VERSIONS[kind];
+}
+
 /** The SchemaKind for an apiVersion/kind pair, or undefined if the tool has no schema for it. */
-export function schemaKindFor(apiVersion: unknown, kind: unknown): SchemaKind | undefined {
+export function schemaKindFor(
+  apiVersion: unknown,
+  kind: unknown,
+  release: KubeVirtRelease = NEWEST_RELEASE,
+): SchemaKind | undefined {
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
   if (!Object.prototype.hasOwnProperty.call(SCHEMA_API_VERSIONS, kind)) return undefined;
   const k = kind as SchemaKind;
-  return SCHEMA_API_VERSIONS[k].includes(apiVersion) ? k : undefined;
+  return apiVersionsOf(k, release).includes(apiVersion) ? k : undefined;
 }
 
 /**
@@ -118,9 +136,9 @@ export function validateDocument(
       unread = errors.length - 10 * MAX_PROBLEMS_PER_DOCUMENT;
       errors = errors.slice(0, 10 * MAX_PROBLEMS_PER_DOCUMENT);
     }
-    for (const issue of toIssues(doc, errors)) issues.push(issue);
+    for (const issue of toIssues(kind, doc, errors, release)) issues.push(issue);
   }
-  for (const issue of checkTypeMeta(kind, doc)) issues.push(issue);
+  for (const issue of checkTypeMeta(kind, doc, release)) issues.push(issue);
   for (const issue of objectMetaIssues(kind, doc)) issues.push(issue);
   const unique = dedupe(issues);
   if (unique.length <= MAX_PROBLEMS_PER_DOCUMENT && unread === 0) return unique;
@@ -328,7 +346,12 @@ function formatMessage(format: string, value: unknown): string {
   }
 }
 
-function toIssues(doc: unknown, errors: AjvError[]): SchemaIssue[] {
+function toIssues(
+  kind: SchemaKind,
+  doc: unknown,
+  errors: AjvError[],
+  release: KubeVirtRelease,
+): SchemaIssue[] {
   // Alternatives (anyOf/oneOf) failing at a path: merge the alternatives' type errors into one message.
   const junctionPaths = new Set(
     errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath),
@@ -401,6 +424,8 @@ function toIssues(doc: unknown, errors: AjvError[]): SchemaIssue[] {
         error(`must be ${quote(p.allowedValue)}; got ${quote(value)}`);
         break;
       case 'format':
+        // a uint32 the CRD calls int32: go-integers.ts checks its range
+        if (p.format === 'int32' && isUint32Field(kind, path, release)) break;
         error(formatMessage(String(p.format), value));
         break;
       case 'pattern':
@@ -466,14 +491,14 @@ function toIssues(doc: unknown, errors: AjvError[]): SchemaIssue[] {
 }
 
 /** apiVersion/kind, when set, must name this kind (the schemas only say "string"). */
-function checkTypeMeta(kind: SchemaKind, doc: unknown): SchemaIssue[] {
+function checkTypeMeta(kind: SchemaKind, doc: unknown, release: KubeVirtRelease): SchemaIssue[] {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return [];
   const o = doc as Record<string, unknown>;
   const issues: SchemaIssue[] = [];
   if (typeof o.kind === 'string' && o.kind !== kind) {
     issues.push({ path: ['kind'], message: `must be "${kind}"; got ${quote(o.kind)}`, severity: 'error' });
   }
-  const versions = SCHEMA_API_VERSIONS[kind];
+  const versions = apiVersionsOf(kind, release);
   if (typeof o.apiVersion === 'string' && !versions.includes(o.apiVersion)) {
     issues.push({
       path: ['apiVersion'],

@@ -15,7 +15,7 @@ import {
   findPreferenceSpec,
   getPreferredTopology,
   getSpreadOptions,
-  NilPointerError,
+  GoRuntimePanic,
   type InstancetypeSpec,
   type PreferenceSpec,
 } from '../../pkg/instancetype/instancetype.js';
@@ -85,14 +85,17 @@ function checkSpreadCPUTopology(
     return [];
   const { ratio, across } = getSpreadOptions(preferenceSpec);
   const guest = instancetypeSpec.cpu.guest;
-  // a zero ratio makes upstream divide by zero; nothing is reported here
-  if (ratio === 0) return [];
+  // Go's uint32 `%`: a zero ratio panics (the webhook call fails, validateVMCreate)
+  const remainder = (dividend: number): number => {
+    if (ratio === 0) throw new GoRuntimePanic('integer divide by zero');
+    return dividend % ratio;
+  };
   const invalid = (message: string): AdmissionCause[] => [
     cause(CauseType.FieldValueInvalid, message, instancetypeCPUGuestPath),
   ];
   switch (across) {
     case 'SocketsCores':
-      if (guest % ratio > 0) {
+      if (remainder(guest) > 0) {
         return invalid(
           `${guest} vCPUs provided by the instance type are not divisible by the ` +
             `Spec.PreferSpreadSocketToCoreRatio or Spec.CPU.PreferSpreadOptions.Ratio of ${ratio} provided by the preference`,
@@ -100,7 +103,7 @@ function checkSpreadCPUTopology(
       }
       break;
     case 'CoresThreads':
-      if (guest % ratio > 0) {
+      if (remainder(guest) > 0) {
         return invalid(
           `${guest} vCPUs provided by the instance type are not divisible by the number of threads per core ${ratio}`,
         );
@@ -108,7 +111,7 @@ function checkSpreadCPUTopology(
       break;
     case 'SocketsCoresThreads': {
       const threadsPerCore = 2;
-      if (guest % threadsPerCore > 0 || Math.trunc(guest / threadsPerCore) % ratio > 0) {
+      if (guest % threadsPerCore > 0 || remainder(Math.trunc(guest / threadsPerCore)) > 0) {
         return invalid(
           `${guest} vCPUs provided by the instance type are not divisible by the number of threads per core ` +
             `${threadsPerCore} and Spec.PreferSpreadSocketToCoreRatio or Spec.CPU.PreferSpreadOptions.Ratio of ${ratio}`,
@@ -136,7 +139,7 @@ export function validateVMCreate(
   } catch (error) {
     // virt-api's handler has no recover(): net/http drops the connection, and the API server, whose call to
     // the webhook failed, refuses the request (failurePolicy Fail)
-    if (!(error instanceof NilPointerError)) throw error;
+    if (!(error instanceof GoRuntimePanic)) throw error;
     return {
       causes: [],
       error: `virt-api panics in the VirtualMachine validating webhook (${error.message}), so the API server refuses the VM: failed calling webhook "virtualmachine-validator.kubevirt.io"`,
@@ -428,7 +431,8 @@ export function admitVMCreate(
   const verdict = toAdmissionVerdict(result.causes);
   // upstream: Admit's warnings (warnDeprecatedAPIs adds none: no deprecated gate of either release checks the
   // spec) for an admitted VM
-  if (verdict.allowed && vm.spec?.running !== undefined && vm.spec.running !== null) {
+  // (a VM being deleted is allowed before any of that, without warnings)
+  if (verdict.allowed && !vm.metadata?.deletionTimestamp && vm.spec?.running != null) {
     verdict.warnings = [RUNNING_DEPRECATED_WARNING];
   }
   return verdict;

@@ -358,7 +358,8 @@ function inferDefaultsFromDataVolume(
   release: KubeVirtRelease,
 ): InferredDefaults {
   for (const template of vm.spec.dataVolumeTemplates ?? []) {
-    const templateName = (template?.metadata as { name?: string } | null | undefined)?.name;
+    // (Go strings: a template without a name matches a volume's empty dataVolume name)
+    const templateName = (template?.metadata as { name?: string } | null | undefined)?.name ?? '';
     if (templateName !== dataVolumeName) continue;
     return inferDefaultsFromDataVolumeSpec(
       state,
@@ -705,7 +706,11 @@ export function getSpreadOptions(preferenceSpec: PreferenceSpec): { ratio: numbe
 }
 
 /** Go's uint32 division (the divisor 0 panics upstream). */
-const divU32 = (a: number, b: number): number => Math.trunc(a / b) >>> 0;
+/** Go's uint32 division (a zero divisor panics: the component fails). */
+function divU32(a: number, b: number): number {
+  if (b === 0) throw new GoRuntimePanic('integer divide by zero');
+  return Math.trunc(a / b) >>> 0;
+}
 
 function applyGuestCPUTopology(vCPUs: number, preferenceSpec: PreferenceSpec | undefined, cpu: CPU): void {
   cpu.cores = 1;
@@ -873,10 +878,10 @@ function applyHostDevices(field: string, instancetypeSpec: InstancetypeSpec, vmi
 
 // --- preferences ---
 
-/** Thrown where upstream dereferences a nil pointer (the Go component panics). */
-export class NilPointerError extends InstancetypeError {
-  constructor() {
-    super('runtime error: invalid memory address or nil pointer dereference');
+/** Thrown where the upstream code panics: it dereferences a nil pointer, or divides by zero. */
+export class GoRuntimePanic extends InstancetypeError {
+  constructor(error: 'invalid memory address or nil pointer dereference' | 'integer divide by zero') {
+    super(`runtime error: ${error}`);
   }
 }
 
@@ -885,7 +890,7 @@ function applyCPUPreferences(preferenceSpec: PreferenceSpec, vmiSpec: VMISpec): 
   if (!preferred?.length) return;
   // upstream reads vmiSpec.Domain.CPU.Features without a nil check
   const cpu = vmiSpec.domain.cpu;
-  if (!cpu) throw new NilPointerError();
+  if (!cpu) throw new GoRuntimePanic('invalid memory address or nil pointer dereference');
   const names = new Set((cpu.features ?? []).map((feature) => feature.name));
   for (const feature of preferred) {
     if (!names.has(feature.name)) cpu.features = [...(cpu.features ?? []), clone(feature)];
@@ -1199,12 +1204,15 @@ export function checkPreferenceRequirements(
     }
     const memory = vmiSpec.domain.memory;
     if (!instancetypeSpec && memory) {
-      // a nil guest compares as zero
-      const guest = memory.guest === undefined ? Quantity.zero() : Quantity.fromJSON(memory.guest);
+      // Memory.Guest.Cmp on a nil guest dereferences it (the defaults leave `memory: {}` without one)
+      if (memory.guest === undefined || memory.guest === null) {
+        throw new GoRuntimePanic('invalid memory address or nil pointer dereference');
+      }
+      const guest = Quantity.fromJSON(memory.guest);
       if (guest.cmp(required) < 0) {
         return {
           conflicts: ['spec.template.spec.domain.memory'],
-          message: `insufficient Memory resources of ${memory.guest === undefined ? '<nil>' : guest.toString()} provided by VirtualMachine, preference requires ${required.toString()}`,
+          message: `insufficient Memory resources of ${guest.toString()} provided by VirtualMachine, preference requires ${required.toString()}`,
         };
       }
     }

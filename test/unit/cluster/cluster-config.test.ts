@@ -153,3 +153,16 @@ describe('the default architecture', () => {
     assert.equal(arch(), 'amd64');
   });
 });
+
+describe('lists of the KubeVirt CR over the defaults', () => {
+  it('decode element by element into the default list, as Go does (golang/go#21092)', () => {
+    const config = new ClusterConfig({
+      release: KubeVirtRelease.of('v1.9.0'),
+      kubevirt: kubevirt({
+        developerConfiguration: { featureGates: ['ConfigurableHypervisor'] },
+        hypervisors: [{}],
+      }),
+    });
+    assert.equal(config.getHypervisorName(), 'kvm');
+  });
+});

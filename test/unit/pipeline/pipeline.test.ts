@@ -64,3 +64,37 @@ for (const corpus of ['conformance/v1.4.0/cases', 'conformance/v1.4.0/vm-cases']
     }
   });
 }
+
+test('component images: spec, else the observed registry and version (of the release minor), per release', async () => {
+  const { componentImage } = await import('../../../src/pipeline.js');
+  const V1_4_0 = KubeVirtRelease.of('v1.4.0');
+  const V1_9_0 = KubeVirtRelease.of('v1.9.0');
+  const kv = (spec: Record<string, unknown>, status: Record<string, unknown> = {}): KubeVirt =>
+    ({ apiVersion: 'kubevirt.io/v1', kind: 'KubeVirt', spec, status }) as KubeVirt;
+  // upstream v1.4.0 AddVersionSeparatorPrefix puts `@` before a sha256 digest; v1.9.0 dropped that branch
+  assert.equal(
+    componentImage(kv({ imageTag: 'sha256:0123' }), 'virt-launcher', V1_4_0),
+    'quay.io/kubevirt/virt-launcher@sha256:0123',
+  );
+  assert.equal(
+    componentImage(kv({ imageTag: 'sha256:0123' }), 'virt-launcher', V1_9_0),
+    'quay.io/kubevirt/virt-launcher:sha256:0123',
+  );
+  const observed = kv(
+    {},
+    { observedKubeVirtRegistry: 'registry.example.com/kubevirt', observedKubeVirtVersion: 'v1.9.1' },
+  );
+  assert.equal(
+    componentImage(observed, 'sidecar-shim', V1_9_0),
+    'registry.example.com/kubevirt/sidecar-shim:v1.9.1',
+  );
+  // another release (an upgrade previewed with --kubevirt-version) deploys its own version
+  assert.equal(
+    componentImage(observed, 'virt-launcher', V1_4_0),
+    'registry.example.com/kubevirt/virt-launcher:v1.4.0',
+  );
+  assert.equal(
+    componentImage(kv({ imageRegistry: 'mine.example.com', imageTag: 'v9' }), 'virt-launcher', V1_9_0),
+    'mine.example.com/virt-launcher:v9',
+  );
+});

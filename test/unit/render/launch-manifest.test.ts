@@ -236,6 +236,30 @@ describe('v1.9.0 launch manifest skeleton', () => {
     assert.deepEqual(vmiSpec.affinity, { nodeAffinity: {} });
   });
 
+  it('wraps probe figures around like Go int32s', () => {
+    const pod = render({
+      readinessProbe: { initialDelaySeconds: 2147483647, exec: { command: ['true'] } },
+      livenessProbe: { timeoutSeconds: 2147483647, guestAgentPing: {} },
+    });
+    const compute = pod.spec!.containers[0]!;
+    assert.equal(compute.readinessProbe?.initialDelaySeconds, -2147483639);
+    assert.equal(compute.livenessProbe?.timeoutSeconds, -2147483648);
+  });
+
+  it('an ephemeral volume without its PVC source: virt-controller panics, no Pod', () => {
+    assert.throws(
+      () =>
+        render({
+          domain: {
+            devices: { disks: [{ name: 'e', disk: {} }] },
+            resources: { requests: { memory: '1Gi' } },
+          },
+          volumes: [{ name: 'e', ephemeral: {} }],
+        }),
+      /virt-controller panics: runtime error: invalid memory address or nil pointer dereference/,
+    );
+  });
+
   it('leaves out the empty lists of what it copies from the VMI, as their Go encoding does', () => {
     // upstream: pod.Spec.Tolerations = vmi.Spec.Tolerations etc.; every one of these lists is omitempty
     const pod = render({

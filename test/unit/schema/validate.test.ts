@@ -1,6 +1,7 @@
 // Located, human-readable schema issues for bad inputs; Kubernetes schema extensions; guards and speed.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
+import { KubeVirtRelease } from '../../../src/release/release.js';
 import {
   formatPath,
   MAX_DEPTH,
@@ -10,6 +11,7 @@ import {
   type SchemaIssue,
   type SchemaKind,
 } from '../../../src/schema/validate.js';
+import { checkDocument } from '../../../src/schema/document-check.js';
 
 type Obj = Record<string, unknown>;
 
@@ -312,11 +314,12 @@ describe('schema: validateDocument messages', () => {
   });
 
   it('formats: int32, int64, date-time, byte', () => {
+    // (an int32 in Go too: a uint32 the CRD calls int32, such as cpu.cores, is go-integers.ts's to check)
     expectOne(
       'VirtualMachineInstance',
-      vmi({ domain: domain({ cpu: { cores: 4294967296 } }) }),
+      vmi({ domain: domain({}), readinessProbe: { initialDelaySeconds: 4294967296 } }),
       'error',
-      ['spec', 'domain', 'cpu', 'cores'],
+      ['spec', 'readinessProbe', 'initialDelaySeconds'],
       'must be a 32-bit integer (-2147483648 to 2147483647), got integer 4294967296',
     );
     expectOne(
@@ -430,9 +433,22 @@ describe('schema: schemaKindFor', () => {
       schemaKindFor('instancetype.kubevirt.io/v1beta1', 'VirtualMachineClusterPreference'),
       'VirtualMachineClusterPreference',
     );
+    // v1.4.0's instancetype CRDs still serve v1alpha1 and v1alpha2; v1.9.0's serve v1beta1 only
     assert.equal(
-      schemaKindFor('instancetype.kubevirt.io/v1alpha2', 'VirtualMachineInstancetype'),
+      schemaKindFor(
+        'instancetype.kubevirt.io/v1alpha2',
+        'VirtualMachineInstancetype',
+        KubeVirtRelease.of('v1.4.0'),
+      ),
       'VirtualMachineInstancetype',
+    );
+    assert.equal(
+      schemaKindFor(
+        'instancetype.kubevirt.io/v1alpha2',
+        'VirtualMachineInstancetype',
+        KubeVirtRelease.of('v1.9.0'),
+      ),
+      undefined,
     );
     assert.equal(schemaKindFor('v1', 'PersistentVolumeClaim'), 'PersistentVolumeClaim');
     assert.equal(
@@ -498,5 +514,58 @@ describe('schema: guards and speed', () => {
       best = Math.min(best, performance.now() - start);
     }
     assert.ok(best < 100, `1000 VMIs took ${best.toFixed(1)} ms`);
+  });
+});
+
+describe('Go integer types over the CRD formats', () => {
+  const vmi = (domain: Record<string, unknown>) => ({
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachineInstance',
+    metadata: { name: 'v' },
+    spec: { domain: { devices: {}, ...domain } },
+  });
+  const problems = (kind: string, doc: unknown, version: 'v1.4.0' | 'v1.9.0' = 'v1.9.0') =>
+    checkDocument(kind, doc, { release: KubeVirtRelease.of(version), strict: false })
+      .filter((issue) => issue.severity === 'error')
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  it('a uint32 the CRD calls int32 takes what Go decodes (the API server checks no int32 format)', () => {
+    assert.deepEqual(
+      problems(
+        'VirtualMachineInstance',
+        vmi({ features: { hyperv: { spinlocks: { spinlocks: 3000000000 } } } }),
+      ),
+      [],
+    );
+    assert.deepEqual(problems('VirtualMachineInstance', vmi({ cpu: { cores: 4294967296 } })), [
+      'spec.domain.cpu.cores: cannot unmarshal number 4294967296 into Go type uint32 (0 to 4294967295)',
+    ]);
+  });
+
+  it("checks the unsigned fields a release has, and the KubeVirt CR's uint8 replicas", () => {
+    const granularity = vmi({
+      devices: {
+        disks: [
+          {
+            name: 'd',
+            disk: {},
+            blockSize: { custom: { logical: 512, physical: 512, discardGranularity: -512 } },
+          },
+        ],
+      },
+    });
+    assert.deepEqual(problems('VirtualMachineInstance', granularity), [
+      'spec.domain.devices.disks.0.blockSize.custom.discardGranularity: cannot unmarshal number -512 into Go type uint64 (0 to 18446744073709551615)',
+    ]);
+    assert.deepEqual(problems('VirtualMachineInstance', granularity, 'v1.4.0'), []);
+    const kubevirt = {
+      apiVersion: 'kubevirt.io/v1',
+      kind: 'KubeVirt',
+      metadata: { name: 'kv' },
+      spec: { infra: { replicas: 300 } },
+    };
+    assert.deepEqual(problems('KubeVirt', kubevirt), [
+      'spec.infra.replicas: cannot unmarshal number 300 into Go type uint8 (0 to 255)',
+    ]);
   });
 });

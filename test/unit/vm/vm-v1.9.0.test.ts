@@ -310,6 +310,61 @@ describe('preferences upstream panics on', () => {
   });
 });
 
+describe('more inputs the upstream VM webhook panics on (both releases)', () => {
+  const refusal = (
+    objects: ClusterObject[],
+    spec: Partial<VirtualMachine['spec']>,
+    release: KubeVirtRelease,
+  ) => admitVMCreate(vm(spec), new ClusterConfig({ release }), { state: new MemoryClusterState(objects) });
+  const instancetype = (guest: number): ClusterObject =>
+    ({
+      apiVersion: 'instancetype.kubevirt.io/v1beta1',
+      kind: 'VirtualMachineClusterInstancetype',
+      metadata: { name: 'it' },
+      spec: { cpu: { guest }, memory: { guest: '4Gi' } },
+    }) as ClusterObject;
+  const spread = (across: string): ClusterObject =>
+    ({
+      apiVersion: 'instancetype.kubevirt.io/v1beta1',
+      kind: 'VirtualMachineClusterPreference',
+      metadata: { name: 'spread' },
+      spec: { cpu: { preferredCPUTopology: 'spread', spreadOptions: { across, ratio: 0 } } },
+    }) as ClusterObject;
+  const matchers = {
+    instancetype: { name: 'it' },
+    preference: { name: 'spread' },
+  } as Partial<VirtualMachine['spec']>;
+  const noMemory = vm(matchers);
+  delete (noMemory.spec.template!.spec!.domain as { memory?: unknown }).memory;
+
+  it('a spread ratio of 0 (Go: uint32 % 0), unless an odd guest count is refused first', () => {
+    for (const release of [V1_4_0, V1_9_0]) {
+      const verdict = refusal([instancetype(4), spread('SocketsCores')], matchers, release);
+      assert.match(verdict.message ?? '', /^virt-api panics .*integer divide by zero/);
+      const odd = refusal([instancetype(3), spread('SocketsCoresThreads')], matchers, release);
+      assert.deepEqual(
+        odd.causes.map((c) => c.field),
+        ['instancetype.spec.cpu.guest'],
+      );
+    }
+  });
+
+  it('v1.4.0: a preference memory requirement on a template without guest memory (nil Quantity.Cmp)', () => {
+    const preference = {
+      apiVersion: 'instancetype.kubevirt.io/v1beta1',
+      kind: 'VirtualMachineClusterPreference',
+      metadata: { name: 'needs-memory' },
+      spec: { requirements: { memory: { guest: '1Gi' } } },
+    } as ClusterObject;
+    const input = vm({ preference: { name: 'needs-memory' } } as Partial<VirtualMachine['spec']>);
+    delete (input.spec.template!.spec!.domain as { memory?: unknown }).memory;
+    const verdict = admitVMCreate(input, new ClusterConfig({ release: V1_4_0 }), {
+      state: new MemoryClusterState([preference]),
+    });
+    assert.match(verdict.message ?? '', /^virt-api panics .*nil pointer dereference/);
+  });
+});
+
 describe('v1.9.0 preference application: passtBinding', () => {
   it('counts the core passt binding as a binding, so preferredInterfaceMasquerade leaves it alone', () => {
     const spec = {

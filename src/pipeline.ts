@@ -11,7 +11,7 @@ import type { ClusterState } from './state/cluster-state.js';
 import { renderLaunchManifest } from './render/launch-manifest.js';
 import { FieldProvenance, RenderExplanation } from './render/explain.js';
 import type { RenderOptions } from './render/options.js';
-import { applyCreateDefaultsDirect, canonicalizeVmiQuantities, storedVMI } from './admission/index.js';
+import { applyCreateDefaultsDirect, storedVMI } from './admission/index.js';
 import { mutateVirtualMachine, virtualMachineToVMI } from './vm/index.js';
 import {
   admitVMCreate,
@@ -230,7 +230,8 @@ function withIdentity<T extends { metadata?: { name?: string; namespace?: string
 
 /**
  * The VMI that a VMI document or a VM document leads to (before the render), with virt-api's verdict on
- * creating it. Without admission the VMI is taken as stored, so there is nothing to admit.
+ * creating it. Without admission a VMI document is taken as stored, so there is nothing to admit; a VM's
+ * VMI is created anew either way.
  */
 export function resolveVMI(
   document: VirtualMachineInstance | VirtualMachine,
@@ -254,20 +255,7 @@ export function resolveVMI(
     } catch (error) {
       throw withVerdicts(error, { vm: vmVerdict });
     }
-    if (!settings.admission) {
-      const admission = { vm: vmVerdict };
-      let stored: VirtualMachineInstance | undefined;
-      return {
-        // the stored form, for `--show vmi` only; the render reads the Go values (see goJsonHandOver)
-        get vmi() {
-          return (stored ??= canonicalizeVmiQuantities(vmi));
-        },
-        renderVmi: vmi,
-        refusals: refusalsOf(admission),
-        admission,
-        provenance,
-      };
-    }
+    // (whatever --no-admission says: the VMI a VM makes is always new, so virt-api always mutates it)
     return admitVMI(vmi, uid, config, vmVerdict, provenance);
   }
   const vmi = withIdentity(document as VirtualMachineInstance, settings.namespace);

@@ -8,6 +8,7 @@ import { GO_JSON_SHAPES_V1_4_0 } from './json-shapes-v1.4.0.generated.js';
 import { GO_JSON_SHAPES_V1_9_0 } from './json-shapes-v1.9.0.generated.js';
 import { setKey } from '../objects.js';
 import { cloneData } from '../clone.js';
+import { sanitizeCIDR, sanitizeIP } from './net.js';
 
 type Shapes = Record<string, Record<string, string>>;
 
@@ -72,7 +73,41 @@ interface StructType {
   readonly encodedWhenAbsent: StructField[];
   /** What decoding `{}` into the struct gives, as JSON (see zeroValue). */
   zero?: JsonObject;
+  /** The struct's own UnmarshalJSON, after the plain decoding (CUSTOM_UNMARSHAL). */
+  readonly unmarshal?: (decoded: JsonObject) => JsonObject;
 }
+
+/** A copy of `list` with `sanitize` applied to its strings, or `list` itself where nothing changes. */
+function sanitizedStrings(list: unknown, sanitize: (value: string) => string): unknown {
+  if (!Array.isArray(list)) return list;
+  const out = list.map((item: unknown) => (typeof item === 'string' ? sanitize(item) : item));
+  return out.every((item, i) => item === list[i]) ? list : out;
+}
+
+/** `object` with `key` set to `value`, or `object` itself if that is what it holds already. */
+const withKey = (object: JsonObject, key: string, value: unknown): JsonObject =>
+  object[key] === value ? object : { ...object, [key]: value };
+
+/**
+ * The structs of the API with their own UnmarshalJSON (both releases): each decodes as usual, then
+ * re-prints some addresses canonically. upstream: api/core/v1 types.go, schema.go, sanitizers.go
+ */
+const CUSTOM_UNMARSHAL: Readonly<Record<string, (decoded: JsonObject) => JsonObject>> = {
+  VirtualMachineInstanceSpec: (spec) => {
+    const dns = spec.dnsConfig;
+    if (!isObject(dns)) return spec;
+    return withKey(
+      spec,
+      'dnsConfig',
+      withKey(dns, 'nameservers', sanitizedStrings(dns.nameservers, sanitizeIP)),
+    );
+  },
+  DHCPOptions: (options) => withKey(options, 'ntpServers', sanitizedStrings(options.ntpServers, sanitizeIP)),
+  PodNetwork: (network) =>
+    typeof network.vmNetworkCIDR === 'string'
+      ? withKey(network, 'vmNetworkCIDR', sanitizeCIDR(network.vmNetworkCIDR))
+      : network,
+};
 
 interface StructField {
   readonly name: string;
@@ -106,7 +141,13 @@ function structType(registry: Registry, name: string): StructType | undefined {
   if (known) return known;
   const shape = registry.shapes[name];
   if (shape === undefined) return undefined;
-  const type: StructType = { fields: [], byName: new Map(), encodedWhenAbsent: [] };
+  const unmarshal = CUSTOM_UNMARSHAL[name];
+  const type: StructType = {
+    fields: [],
+    byName: new Map(),
+    encodedWhenAbsent: [],
+    ...(unmarshal ? { unmarshal } : {}),
+  };
   registry.structTypes.set(name, type); // before the fields: a struct may refer to itself
   for (const [fieldName, spec] of Object.entries(shape)) {
     if (fieldName.startsWith('...*')) {
@@ -331,7 +372,8 @@ function transcode(value: unknown, type: StructType, mode: Mode): unknown {
     }
     output[field.name] = encoded;
   }
-  return output ?? input;
+  const decoded = output ?? input;
+  return type.unmarshal && value != null ? type.unmarshal(decoded) : decoded;
 }
 
 /** What a present field encodes as (OMITTED for nothing). */
@@ -395,7 +437,7 @@ function copyStruct(value: unknown, type: StructType): unknown {
     if (field.omitempty && item === field.scalarZero && !field.ofEmbeddedPointer) continue;
     setKey(copy, name, copyKnown(item, field.codec));
   }
-  return copy;
+  return type.unmarshal ? type.unmarshal(copy) : copy;
 }
 
 function copyKnown(value: unknown, codec: Codec): unknown {

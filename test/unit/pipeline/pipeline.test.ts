@@ -98,3 +98,54 @@ test('component images: spec, else the observed registry and version (of the rel
     'mine.example.com/virt-launcher:v9',
   );
 });
+
+test('decoding a VMI re-prints its DNS nameservers canonically (api/core/v1 UnmarshalJSON), into the Pod too', () => {
+  const vmi = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachineInstance',
+    metadata: { name: 'dns', namespace: 'default' },
+    spec: {
+      dnsPolicy: 'None',
+      dnsConfig: { nameservers: ['010.000.000.010', '2001:DB8::0001', '::ffff:192.168.1.1', 'not-an-ip'] },
+      domain: { devices: {}, resources: { requests: { memory: '1Gi' } } },
+    },
+  } as unknown as VirtualMachineInstance;
+  for (const release of ['v1.4.0', 'v1.9.0'] as const) {
+    for (const admission of [true, false]) {
+      const result = renderDocument(structuredClone(vmi), {
+        config: new ClusterConfig({ release: KubeVirtRelease.of(release) }),
+        state: new MemoryClusterState(),
+        admission,
+        namespace: 'default',
+      });
+      const expected = ['10.0.0.10', '2001:db8::1', '192.168.1.1', 'not-an-ip'];
+      assert.deepEqual(
+        result.pod.spec?.dnsConfig?.nameservers,
+        expected,
+        `${release} admission ${admission}`,
+      );
+      if (admission) assert.deepEqual(result.vmi.spec.dnsConfig?.nameservers, expected);
+    }
+  }
+});
+
+test('a VirtualMachine with --no-admission: its VMI still gets the create-time defaults (it is new)', () => {
+  const vm = {
+    apiVersion: 'kubevirt.io/v1',
+    kind: 'VirtualMachine',
+    metadata: { name: 'vm', namespace: 'default' },
+    spec: {
+      runStrategy: 'Always',
+      template: { spec: { domain: { devices: {}, resources: { requests: { memory: '1Gi' } } } } },
+    },
+  } as unknown as VirtualMachine;
+  const render = (admission: boolean) =>
+    renderDocument(structuredClone(vm), {
+      config: new ClusterConfig({ release: KubeVirtRelease.of('v1.9.0') }),
+      state: new MemoryClusterState(),
+      admission,
+      namespace: 'default',
+    }).pod;
+  assert.deepEqual(render(false), render(true));
+  assert.ok(render(false).spec?.containers[0]?.command?.includes('--run-as-nonroot'));
+});

@@ -101,29 +101,8 @@ export function applyCreateDefaults(
  * applyCreateDefaults returns and `--show vmi` prints.
  */
 export function storedVMI(defaulted: VirtualMachineInstance, config: ClusterConfig): VirtualMachineInstance {
-  const stored = goJsonRoundTrip(
-    defaulted,
-    'VirtualMachineInstance',
-    config.release,
-  ) as VirtualMachineInstance;
-  // the patch replaces /metadata with the Go-encoded ObjectMeta (kept whole by the round trip), whose maps
-  // and lists are omitempty
-  const metadata = stored.metadata as Record<string, unknown> | undefined;
-  for (const key of OMITEMPTY_OBJECT_META_COLLECTIONS) {
-    const value = metadata?.[key];
-    if (value !== null && typeof value === 'object' && Object.keys(value).length === 0) delete metadata![key];
-  }
-  return stored;
+  return goJsonRoundTrip(defaulted, 'VirtualMachineInstance', config.release) as VirtualMachineInstance;
 }
-
-/** ObjectMeta's maps and lists (all omitempty). */
-const OMITEMPTY_OBJECT_META_COLLECTIONS = [
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-] as const;
 
 /**
  * applyCreateDefaults without the JSON round trip: the Go object right after defaulting, whose quantity

@@ -165,7 +165,7 @@ export function validateLabelSelector(
 // --- Go standard library ---
 
 // (Go's net parsing: src/util/go/net.ts, re-exported for the validators)
-export { formatIP, isIPv4, parseIP, parseIPSloppy, parseMAC, sanitizeIP } from '../../util/go/net.js';
+export { isIPv4, parseIP, parseMAC } from '../../util/go/net.js';
 
 /**
  * Go's base64.StdEncoding.DecodeString: the decoded length, and whether it failed (newlines are

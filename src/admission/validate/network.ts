@@ -4,10 +4,14 @@
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { Interface, Network, VMISpec } from '../../types/kubevirt.js';
 import { discontinuedBindingsIn } from '../../pkg/network/admitter.js';
-import { lookUpDefaultNetwork, networkResourceClaimOf } from '../../pkg/network/vmispec.js';
+import {
+  extractDRANetworkClaimRequestTuples,
+  lookUpDefaultNetwork,
+  networkResourceClaimOf,
+} from '../../pkg/network/vmispec.js';
 import { parsePciAddress } from '../../pkg/util/hardware.js';
 import { quote } from '../../util/go/strconv.js';
-import { isIPv4, isValidPortName, parseMAC, sanitizeIP } from './k8s-validation.js';
+import { isIPv4, isValidPortName, parseMAC } from './k8s-validation.js';
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 
 const StaticMasqueradeBridgeMAC = '02:00:00:00:00:00';
@@ -176,14 +180,7 @@ function validateNetworkDevicesWithDRA(
       ),
     ];
   }
-  // upstream: vmispec.ExtractDRANetworkResourceClaimRequestTuples (the first network of each claim/request pair)
-  const firstIndexByKey = new Map<string, number>();
-  networks.forEach((net, idx) => {
-    const claim = networkResourceClaimOf(net);
-    if (!claim?.claimName || !claim.requestName) return;
-    const key = `${claim.claimName}/${claim.requestName}`;
-    if (!firstIndexByKey.has(key)) firstIndexByKey.set(key, idx);
-  });
+  const firstIndexByKey = extractDRANetworkClaimRequestTuples(spec);
   const declaredClaims = ((spec as { resourceClaims?: { name?: string }[] | null }).resourceClaims ?? []).map(
     (claim) => claim.name ?? '',
   );
@@ -837,8 +834,8 @@ function validateDHCPOptions(field: FieldPath, ifacePath: FieldPath, options: DH
       );
     }
   }
-  // decoding the VMI already sanitized the addresses (api/core/v1 DHCPOptions.UnmarshalJSON)
-  (options.ntpServers ?? []).map(sanitizeIP).forEach((ip, index) => {
+  // (decoding the VMI re-printed them: DHCPOptions.UnmarshalJSON, src/util/go/json-round-trip.ts)
+  (options.ntpServers ?? []).forEach((ip, index) => {
     if (!isIPv4(ip)) {
       causes.push(
         cause(

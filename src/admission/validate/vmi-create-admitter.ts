@@ -25,7 +25,6 @@ import {
   isDNS1123Label,
   isDNS1123Subdomain,
   parseIP,
-  sanitizeIP,
   type FieldError,
 } from './k8s-validation.js';
 import { validateAffinity, validateTopologySpreadConstraints } from './k8s-utils.js';
@@ -1572,8 +1571,8 @@ function validatePodDNSConfig(dnsConfig: DNSConfig, dnsPolicy: string, field: Fi
     }
   }
   if (dnsConfig == null) return causes;
-  // decoding the VMI already sanitized the addresses (api/core/v1 VirtualMachineInstanceSpec.UnmarshalJSON)
-  const nameservers = (dnsConfig.nameservers ?? []).map(sanitizeIP);
+  // (decoding the VMI re-printed them: VirtualMachineInstanceSpec.UnmarshalJSON, src/util/go/json-round-trip.ts)
+  const nameservers = dnsConfig.nameservers ?? [];
   if (nameservers.length > maxDNSNameservers) {
     causes.push(
       cause(

@@ -32,7 +32,8 @@ const isObject = (value: unknown): value is JsonObject =>
  * document goes through the same few structs, and most of it runs before V8 optimises anything).
  */
 type Codec =
-  | { readonly tag: 'keep' } // s, b, n, o, meta, and type names that are not structs
+  | { readonly tag: 'keep' } // s, b, n, o, and type names that are not structs
+  | { readonly tag: 'objectMeta' } // meta
   | { readonly tag: 'quantity' }
   | { readonly tag: 'resourceList' }
   | { readonly tag: 'slice'; readonly element: Codec }
@@ -131,6 +132,7 @@ interface StructField {
 }
 
 const KEEP: Codec = { tag: 'keep' };
+const OBJECT_META: Codec = { tag: 'objectMeta' };
 const QUANTITY: Codec = { tag: 'quantity' };
 const RESOURCE_LIST: Codec = { tag: 'resourceList' };
 const SCALAR_ZERO: Record<string, unknown> = { s: '', b: false, n: 0 };
@@ -200,6 +202,7 @@ function compileKind(registry: Registry, kind: string): Codec {
   if (kind.startsWith('{}')) return { tag: 'map', element: compileKind(registry, kind.slice(2)) };
   if (kind === 'q') return QUANTITY;
   if (kind === 'ql') return RESOURCE_LIST;
+  if (kind === 'meta') return OBJECT_META;
   return registry.shapes[kind] !== undefined ? { tag: 'struct', name: kind, registry } : KEEP;
 }
 
@@ -243,6 +246,8 @@ function convert(codec: Codec, value: unknown, mode: Mode): unknown {
   switch (codec.tag) {
     case 'keep':
       return value;
+    case 'objectMeta':
+      return mode.keepEmpty || !isObject(value) ? value : withoutEmptyCollections(value);
     case 'quantity':
       return quantityOut(value, mode);
     case 'resourceList':
@@ -266,6 +271,24 @@ function convert(codec: Codec, value: unknown, mode: Mode): unknown {
     case 'struct':
       return transcode(value, typeOf(codec), mode);
   }
+}
+
+/** ObjectMeta's maps and lists (all omitempty). */
+const OBJECT_META_COLLECTIONS = ['labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields'];
+
+/**
+ * An ObjectMeta as Go encodes it, otherwise kept as it is: without its empty maps and lists, or itself
+ * where it has none.
+ */
+function withoutEmptyCollections(meta: JsonObject): JsonObject {
+  const empty = (key: string): boolean => {
+    const value = meta[key];
+    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+  };
+  if (!OBJECT_META_COLLECTIONS.some(empty)) return meta;
+  const encoded = { ...meta };
+  for (const key of OBJECT_META_COLLECTIONS) if (empty(key)) delete encoded[key];
+  return encoded;
 }
 
 /** A map's or ResourceList's entries converted (`element` undefined: quantities). */

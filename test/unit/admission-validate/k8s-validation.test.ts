@@ -5,13 +5,10 @@ import {
   atoi,
   base64DecodedLength,
   isDNS1123Label,
-  isIPv4,
   isQualifiedName,
   isValidPortName,
-  parseIP,
-  parseMAC,
-  sanitizeIP,
 } from '../../../src/admission/validate/k8s-validation.js';
+import { isIPv4, parseIP, parseMAC, sanitizeIP } from '../../../src/util/go/net.js';
 import { FieldPath, toAdmissionVerdict } from '../../../src/admission/validate/types.js';
 
 describe('k8s-validation', () => {

@@ -4,6 +4,7 @@
 // upstream: pkg/virt-operator/resource/generate/components/validations_generated.go (the CRD schemas),
 // apiextensions-apiserver's CEL validator (a failing rule's message, at the field it sits on)
 import type { KubeVirtRelease, KubeVirtVersion } from '../release/release.js';
+import { forEachValueAt } from '../util/objects.js';
 import type { SchemaIssue, SchemaKind } from './validate.js';
 
 /** One rule on one field; `holds` evaluates it for a value present there. */
@@ -46,40 +47,12 @@ export const CEL_RULES: Partial<Record<SchemaKind, readonly CelRule[]>> = {
   VirtualMachine: CONTAINER_PATH_RULES(['spec', 'template', 'spec', 'volumes']),
 };
 
-function visit(
-  value: unknown,
-  path: readonly string[],
-  index: number,
-  at: (string | number)[],
-  found: (value: unknown, at: readonly (string | number)[]) => void,
-): void {
-  if (value === undefined || value === null) return;
-  if (index === path.length) {
-    found(value, at);
-    return;
-  }
-  const step = path[index]!;
-  if (step === '*') {
-    if (!Array.isArray(value)) return;
-    value.forEach((item: unknown, i) => {
-      at.push(i);
-      visit(item, path, index + 1, at, found);
-      at.pop();
-    });
-    return;
-  }
-  if (typeof value !== 'object' || Array.isArray(value)) return;
-  at.push(step);
-  visit((value as Record<string, unknown>)[step], path, index + 1, at, found);
-  at.pop();
-}
-
 /** The rules of the release that an object of `kind` breaks (values of the wrong type are the schema's). */
 export function celRuleIssues(kind: SchemaKind, doc: unknown, release: KubeVirtRelease): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   for (const rule of CEL_RULES[kind] ?? []) {
     if (!release.atLeast(rule.since)) continue;
-    visit(doc, rule.path, 0, [], (value, at) => {
+    forEachValueAt(doc, rule.path, (value, at) => {
       if (!rule.holds(value)) issues.push({ path: [...at], message: rule.message, severity: 'error' });
     });
   }

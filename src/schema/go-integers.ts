@@ -4,6 +4,7 @@
 // cores of type uint32"): virt-api's webhooks reject such an object. The schemas cannot say so; this does.
 // upstream: kubevirt.io/api core/v1 schema.go, types.go; instancetype/v1beta1 types.go (the uint fields)
 import type { KubeVirtRelease, KubeVirtVersion } from '../release/release.js';
+import { forEachValueAt } from '../util/objects.js';
 import type { SchemaIssue, SchemaKind } from './validate.js';
 
 type Unsigned = 'uint8' | 'uint32' | 'uint64';
@@ -102,41 +103,6 @@ function patternsOf(kind: SchemaKind, release: KubeVirtRelease): [Pattern, Unsig
   return patterns;
 }
 
-/** Calls `found` with each value at `pattern` below `value` and its concrete path (`path` is reused). */
-function visitValuesAt(
-  value: unknown,
-  pattern: Pattern,
-  index: number,
-  path: (string | number)[],
-  found: (path: (string | number)[], value: unknown) => void,
-): void {
-  if (index === pattern.length) {
-    found(path, value);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  const segment = pattern[index]!;
-  if (segment === '*') {
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        visitValuesAt(value[i], pattern, index + 1, path, found);
-        path.pop();
-      }
-    } else {
-      for (const [key, child] of Object.entries(value)) {
-        path.push(key);
-        visitValuesAt(child, pattern, index + 1, path, found);
-        path.pop();
-      }
-    }
-  } else if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, segment)) {
-    path.push(segment);
-    visitValuesAt((value as Record<string, unknown>)[segment], pattern, index + 1, path, found);
-    path.pop();
-  }
-}
-
 /**
  * Whether the field at `path` is a Go uint32: the CRD often says `format: int32` for one, but the API server
  * does not check int32/int64 formats (apiextensions strips them), and Go decodes it up to 4294967295, so
@@ -166,15 +132,20 @@ export function unsignedIntegerIssues(
 ): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   for (const [pattern, type] of patternsOf(kind, release)) {
-    visitValuesAt(doc, pattern, 0, [], (path, value) => {
-      if (typeof value !== 'number' || !Number.isInteger(value)) return;
-      if (value >= 0 && value <= MAX[type].value) return;
-      issues.push({
-        path: [...path],
-        message: `cannot unmarshal number ${String(value)} into Go type ${type} (0 to ${MAX[type].text})`,
-        severity: 'error',
-      });
-    });
+    forEachValueAt(
+      doc,
+      pattern,
+      (value, path) => {
+        if (typeof value !== 'number' || !Number.isInteger(value)) return;
+        if (value >= 0 && value <= MAX[type].value) return;
+        issues.push({
+          path: [...path],
+          message: `cannot unmarshal number ${String(value)} into Go type ${type} (0 to ${MAX[type].text})`,
+          severity: 'error',
+        });
+      },
+      { mapValues: true },
+    );
   }
   return issues;
 }

@@ -54,3 +54,43 @@ export function setKey(out: Record<string, unknown>, key: string, value: unknown
     out[key] = value;
   }
 }
+
+/**
+ * Calls `found` with every present (not null) value at `pattern` below `root` and the concrete path to it
+ * (`at` is reused: copy it to keep it). A pattern step is a field name, or `*`: every item of a list and,
+ * with `mapValues`, every value of a map. A value of another shape than the pattern expects is skipped.
+ */
+export function forEachValueAt(
+  root: unknown,
+  pattern: readonly string[],
+  found: (value: unknown, at: readonly (string | number)[]) => void,
+  options: { mapValues?: boolean } = {},
+): void {
+  const at: (string | number)[] = [];
+  const walk = (value: unknown, index: number): void => {
+    if (value === undefined || value === null) return;
+    if (index === pattern.length) {
+      found(value, at);
+      return;
+    }
+    if (typeof value !== 'object') return;
+    const step = pattern[index]!;
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? step === '*'
+        ? value.map((item: unknown, i) => [i, item])
+        : []
+      : step === '*'
+        ? options.mapValues
+          ? Object.entries(value)
+          : []
+        : Object.hasOwn(value, step)
+          ? [[step, (value as Record<string, unknown>)[step]]]
+          : [];
+    for (const [key, child] of entries) {
+      at.push(key);
+      walk(child, index + 1);
+      at.pop();
+    }
+  };
+  walk(root, 0);
+}

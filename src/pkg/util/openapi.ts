@@ -7,6 +7,7 @@
 // Enum, followed through every reference from the VirtualMachineInstance and VirtualMachine definitions;
 // the lists below are those of both releases, which differ only in volumeMode's values)
 import type { KubeVirtRelease } from '../../release/release.js';
+import { forEachValueAt } from '../../util/objects.js';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 const NODE_SELECTOR_OPERATORS = ['DoesNotExist', 'Exists', 'Gt', 'In', 'Lt', 'NotIn'];
@@ -78,39 +79,6 @@ function vmiEnumFields(release: KubeVirtRelease): EnumField[] {
   ];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Calls `visit` with every present value at `path[from..]` below `root`; `at` holds the go-openapi path
- * steps taken so far (joined into `spec.tolerations.operator` only for a value that fails). An array
- * item adds no step: go-openapi's slice validator gives each item's validator the path `<array>.<i>`
- * through SchemaValidator.SetPath, which does not reach the validators already built for the item, so
- * an item's failures are reported at the array's path (upstream: go-openapi/validate slice_validator.go).
- */
-function forEachValueAt(
-  root: unknown,
-  path: readonly string[],
-  from: number,
-  at: string[],
-  visit: (value: unknown, at: readonly string[]) => void,
-): void {
-  if (from === path.length) {
-    if (root !== undefined && root !== null) visit(root, at);
-    return;
-  }
-  const step = path[from]!;
-  if (step === '*') {
-    if (!Array.isArray(root)) return;
-    for (const item of root) forEachValueAt(item, path, from + 1, at, visit);
-    return;
-  }
-  if (!isObject(root)) return;
-  at.push(step);
-  forEachValueAt(root[step], path, from + 1, at, visit);
-  at.pop();
-}
-
 /**
  * The enum fields of each release (made once: they are constant): a VMI's; a VM's are its template's
  * (`spec.template.spec...`: a template has no status), its dataVolumeTemplates' claim specs and its
@@ -144,14 +112,18 @@ export type OpenAPIKind = 'VirtualMachineInstance' | 'VirtualMachine';
 /**
  * The OpenAPI enum failures of an object of `kind` as the webhooks decode it (its Go JSON encoding), as
  * virt-api words them: `<path> in body should be one of [a b c]` (go-openapi errors.EnumFail; the webhook
- * makes each a cause without type or field).
+ * makes each a cause without type or field). The path names no list index: go-openapi's slice validator
+ * gives each item's validator the path `<array>.<i>` through SchemaValidator.SetPath, which does not reach
+ * the validators already built for the item, so an item's failures are reported at the array's path
+ * (upstream: go-openapi/validate slice_validator.go).
  */
 export function openAPIEnumFailures(object: unknown, kind: OpenAPIKind, release: KubeVirtRelease): string[] {
   const failures: string[] = [];
   for (const field of enumFields(release)[kind]) {
-    forEachValueAt(object, field.path, 0, [], (value, at) => {
+    forEachValueAt(object, field.path, (value, at) => {
       if (typeof value === 'string' && field.values.includes(value)) return;
-      failures.push(`${at.join('.')} in body should be one of [${field.values.join(' ')}]`);
+      const path = at.filter((step) => typeof step === 'string').join('.');
+      failures.push(`${path} in body should be one of [${field.values.join(' ')}]`);
     });
   }
   return failures;

@@ -183,7 +183,10 @@ export function virtualMachineToVMI(
   state: ClusterState,
   options: VmToVmiOptions,
 ): VirtualMachineInstance {
-  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
+  // the mutated VM as a Go object (no JSON in between): quantities as written, see goJsonHandOver
+  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release, {
+    keepQuantities: true,
+  }) as VirtualMachine;
   if (!decoded.spec?.template) throw controllerError('VirtualMachine has no spec.template');
   decoded = syncInstancetypes(decoded, config, state, options.provenance);
 

@@ -5,6 +5,7 @@
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { VMISpec } from '../../types/kubevirt.js';
 import { extractDRANetworkClaimRequestTuples } from '../../pkg/network/vmispec.js';
+import { quote } from '../../util/go/strconv.js';
 import { isDNS1123Label, isDNS1123Subdomain } from './k8s-validation.js';
 import { cause, CauseType, type AdmissionCause, type FieldPath } from './types.js';
 
@@ -45,7 +46,7 @@ function validateResourceClaims(field: FieldPath, claims: ResourceClaim[]): Admi
       causes.push(
         cause(
           CauseType.FieldValueDuplicate,
-          `duplicate resourceClaims name "${name}"`,
+          `duplicate resourceClaims name ${quote(name)}`,
           claimField.child('name'),
         ),
       );
@@ -196,7 +197,7 @@ function validateDRADevices(field: FieldPath, devices: ClaimingDevice[], kind: D
       causes.push(
         cause(
           CauseType.FieldValueDuplicate,
-          `duplicate claimName/requestName pair "${key}"`,
+          `duplicate claimName/requestName pair ${quote(key)}`,
           devField.index(idx),
         ),
       );
@@ -242,7 +243,7 @@ export function validateDRACreation(
       causes.push(
         cause(
           CauseType.FieldValueDuplicate,
-          `duplicate claimName/requestName pair "${key}" between ${previous} and ${deviceType}[${idx}]`,
+          `duplicate claimName/requestName pair ${quote(key)} between ${previous} and ${deviceType}[${idx}]`,
           baseField.index(idx),
         ),
       );

@@ -4,6 +4,7 @@
 import type { ClusterConfig } from '../../cluster/cluster-config.js';
 import type { ObjectMeta } from '../../types/k8s.js';
 import type { VMISpec } from '../../types/kubevirt.js';
+import { quote } from '../../util/go/strconv.js';
 import { cause, CauseType, FieldPath, type AdmissionCause } from './types.js';
 
 const NVIDIA_PCI_VENDOR_ID = '10DE';
@@ -91,7 +92,7 @@ export function validateGraceIOVirtualization(
       causes.push(
         cause(
           CauseType.FieldValueInvalid,
-          `GraceIOVirtualization requires an exact pciVendorSelector for NVIDIA PCI host device resource "${request.resourceName}"`,
+          `GraceIOVirtualization requires an exact pciVendorSelector for NVIDIA PCI host device resource ${quote(request.resourceName)}`,
           request.path,
         ),
       );
@@ -103,7 +104,7 @@ export function validateGraceIOVirtualization(
       causes.push(
         cause(
           CauseType.FieldValueInvalid,
-          `GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "${request.resourceName}"`,
+          `GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource ${quote(request.resourceName)}`,
           request.path,
         ),
       );

@@ -253,6 +253,21 @@ describe('v1.9.0 DRA claim requests shared between devices and networks', () => 
     ]);
   });
 
+  it('quotes the pair as Go %q does', () => {
+    const quoted = vmi((v) => {
+      v.spec.domain.devices.gpus = [
+        { name: 'g', claimName: 'c1', requestName: 'r"\u00e9' } as never,
+        { name: 'h', claimName: 'c1', requestName: 'r"\u00e9' } as never,
+      ];
+      (v.spec as Record<string, unknown>).resourceClaims = [{ name: 'c1', resourceClaimTemplateName: 't' }];
+    });
+    const config = withGates();
+    const messages = validateVMICreate(applyCreateDefaults(quoted, config), config)
+      .filter((c) => c.type === 'FieldValueDuplicate')
+      .map((c) => c.message);
+    assert.deepEqual(messages, ['duplicate claimName/requestName pair "c1/r\\"\u00e9"']);
+  });
+
   it('networks are not compared without the NetworkDevicesWithDRA gate', () => {
     assert.deepEqual(duplicates(withGates()), []);
   });
@@ -318,6 +333,23 @@ describe('v1.9.0 NVIDIA Grace passthrough', () => {
     };
     const config = new ClusterConfig({ release: V1_9_0, kubevirt });
     const input = vmi((v) => (v.spec.domain.devices.gpus = [{ name: 'g', deviceName: 'nvidia.com/GH100' }]));
+    const named = (name: string): ClusterConfig => {
+      const copy = structuredClone(kubevirt);
+      copy.spec.configuration.permittedHostDevices.pciHostDevices[0]!.resourceName = name;
+      return new ClusterConfig({ release: V1_9_0, kubevirt: copy });
+    };
+    const quoted = named('nvidia.com/GH"100');
+    const quotedInput = vmi(
+      (v) => (v.spec.domain.devices.gpus = [{ name: 'g', deviceName: 'nvidia.com/GH"100' }]),
+    );
+    assert.deepEqual(
+      validateVMICreate(applyCreateDefaults(quotedInput, quoted), quoted)
+        .filter((c) => c.field === 'spec.domain.devices.gpus[0].deviceName')
+        .map((c) => c.message),
+      [
+        'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "nvidia.com/GH\\"100"',
+      ],
+    );
     const causes = validateVMICreate(applyCreateDefaults(input, config), config);
     assert.deepEqual(
       causes.map(({ field, message }) => ({ field, message })),

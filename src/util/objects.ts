@@ -75,21 +75,17 @@ export function forEachValueAt(
     }
     if (typeof value !== 'object') return;
     const step = pattern[index]!;
-    const entries: [string | number, unknown][] = Array.isArray(value)
-      ? step === '*'
-        ? value.map((item: unknown, i) => [i, item])
-        : []
-      : step === '*'
-        ? options.mapValues
-          ? Object.entries(value)
-          : []
-        : Object.hasOwn(value, step)
-          ? [[step, (value as Record<string, unknown>)[step]]]
-          : [];
-    for (const [key, child] of entries) {
+    const descend = (key: string | number, child: unknown): void => {
       at.push(key);
       walk(child, index + 1);
       at.pop();
+    };
+    if (Array.isArray(value)) {
+      if (step === '*') value.forEach((item: unknown, i) => descend(i, item));
+    } else if (step === '*') {
+      if (options.mapValues) for (const [key, child] of Object.entries(value)) descend(key, child);
+    } else if (Object.hasOwn(value, step)) {
+      descend(step, (value as Record<string, unknown>)[step]);
     }
   };
   walk(root, 0);

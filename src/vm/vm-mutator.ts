@@ -8,7 +8,7 @@ import type { ClusterState } from '../state/cluster-state.js';
 import { PciTopologyVersionAnnotation, PciTopologyVersionV3 } from '../types/constants.js';
 import type { VirtualMachine, VMISpec } from '../types/kubevirt.js';
 import type { DataVolumeSpec } from '../types/cdi.js';
-import { goJsonDecode, goJsonHandOver, goJsonView } from '../util/go/json-round-trip.js';
+import { goJsonDecode, goJsonRoundTrip, goJsonView } from '../util/go/json-round-trip.js';
 import { openAPIEnumFailures } from '../pkg/util/openapi.js';
 import {
   applyArchitecturePreferences,
@@ -92,11 +92,8 @@ function admissionMessage(messages: string[]): string {
 const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
- * The VirtualMachine after virt-api's VM mutating webhook on CREATE (stage "vmMutated"), as the Go object
- * the corpus pipeline hands on to the VM webhook (which encodes it) and the VM controller (which takes it
- * as it is): its quantities as written, e.g. a limit of `1.5Gi` stays the inf.Dec that the render shares
- * between request and limit. Throws RenderError with the webhook's rejection message prefixed
- * `vm mutation: `.
+ * The VirtualMachine after virt-api's VM mutating webhook on CREATE (stage "vmMutated"). Throws
+ * RenderError with the webhook's rejection message prefixed `vm mutation: `.
  */
 export function mutateVirtualMachine(
   vm: VirtualMachine,
@@ -111,10 +108,7 @@ export function mutateVirtualMachine(
     config.release,
   );
   if (schemaFailures.length > 0) throw new RenderError(VM_MUTATION_PREFIX + admissionMessage(schemaFailures));
-  // (mutated as a Go object, handed on in memory: its quantities keep what Go decoded from their text)
-  const mutated = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release, {
-    keepQuantities: true,
-  }) as VirtualMachine;
+  const mutated = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (mutated.metadata?.deletionTimestamp) return mutated;
 
   for (const problems of [
@@ -140,7 +134,7 @@ export function mutateVirtualMachine(
   }
   if (config.release.atLeast('v1.9.0')) mutateV1_9(mutated, config, state, preferenceSpec, options);
   else setVirtualMachineDefaults(mutated, config, preferenceSpec, options.provenance);
-  return goJsonHandOver(mutated, 'VirtualMachine', config.release) as VirtualMachine;
+  return goJsonRoundTrip(mutated, 'VirtualMachine', config.release) as VirtualMachine;
 }
 
 /**

@@ -183,10 +183,7 @@ export function virtualMachineToVMI(
   state: ClusterState,
   options: VmToVmiOptions,
 ): VirtualMachineInstance {
-  // the mutated VM as a Go object (no JSON in between): quantities as written, see goJsonHandOver
-  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release, {
-    keepQuantities: true,
-  }) as VirtualMachine;
+  let decoded = goJsonDecode(structuredClone(vm), 'VirtualMachine', config.release) as VirtualMachine;
   if (!decoded.spec?.template) throw controllerError('VirtualMachine has no spec.template');
   decoded = syncInstancetypes(decoded, config, state, options.provenance);
 

@@ -236,7 +236,6 @@ const ROUND_TRIP: Mode = { keepEmpty: false, share: false, keepQuantities: false
 const DECODE: Mode = { keepEmpty: true, share: false, keepQuantities: false };
 const VIEW: Mode = { keepEmpty: false, share: true, keepQuantities: false };
 const HAND_OVER: Mode = { keepEmpty: false, share: false, keepQuantities: true };
-const DECODE_HELD: Mode = { keepEmpty: true, share: false, keepQuantities: true };
 
 /** What an omitted field encodes as: nothing. */
 const OMITTED = Symbol('omitted');
@@ -342,18 +341,11 @@ export function goJsonView(value: unknown, typeName: string, release: KubeVirtRe
 /**
  * What Go holds in memory after decoding `value` into `typeName`, as JSON: like goJsonRoundTrip, but a
  * present empty list or map stays (it is non-nil in Go, which some checks observe, e.g. a VMI nodeSelector
- * `{}` conflicts with an instancetype's). With `keepQuantities`, quantities stay as written, as in
- * goJsonHandOver: for a Go object that goes on in memory, whose quantities keep the value (and the
- * representation) Go decoded from their text.
+ * `{}` conflicts with an instancetype's).
  */
-export function goJsonDecode(
-  value: unknown,
-  typeName: string,
-  release: KubeVirtRelease,
-  options: { keepQuantities?: boolean } = {},
-): unknown {
+export function goJsonDecode(value: unknown, typeName: string, release: KubeVirtRelease): unknown {
   const type = structType(registryOf(release), typeName);
-  return type ? transcode(value, type, options.keepQuantities ? DECODE_HELD : DECODE) : value;
+  return type ? transcode(value, type, DECODE) : value;
 }
 
 /** A fresh copy of what decoding `{}` into the struct gives (its non-omitempty zero values, nested). */

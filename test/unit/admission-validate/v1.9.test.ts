@@ -317,7 +317,8 @@ describe('KubeVirt service accounts', () => {
 });
 
 describe('v1.9.0 NVIDIA Grace passthrough', () => {
-  it('needs the GraceIOVirtualization gate for a permitted Grace GPU', () => {
+  /** The causes for a GPU `resourceName` that the cluster permits as a Grace device, the gate off. */
+  const graceGPUCauses = (resourceName: string): { field: string; message: string }[] => {
     const kubevirt = {
       apiVersion: 'kubevirt.io/v1',
       kind: 'KubeVirt',
@@ -326,39 +327,36 @@ describe('v1.9.0 NVIDIA Grace passthrough', () => {
         configuration: {
           developerConfiguration: { featureGates: ['GPU'] },
           permittedHostDevices: {
-            pciHostDevices: [{ pciVendorSelector: '10de:2342', resourceName: 'nvidia.com/GH100' }],
+            pciHostDevices: [{ pciVendorSelector: '10de:2342', resourceName }],
           },
         },
       },
     };
     const config = new ClusterConfig({ release: V1_9_0, kubevirt });
-    const input = vmi((v) => (v.spec.domain.devices.gpus = [{ name: 'g', deviceName: 'nvidia.com/GH100' }]));
-    const named = (name: string): ClusterConfig => {
-      const copy = structuredClone(kubevirt);
-      copy.spec.configuration.permittedHostDevices.pciHostDevices[0]!.resourceName = name;
-      return new ClusterConfig({ release: V1_9_0, kubevirt: copy });
-    };
-    const quoted = named('nvidia.com/GH"100');
-    const quotedInput = vmi(
-      (v) => (v.spec.domain.devices.gpus = [{ name: 'g', deviceName: 'nvidia.com/GH"100' }]),
-    );
+    const input = vmi((v) => (v.spec.domain.devices.gpus = [{ name: 'g', deviceName: resourceName }]));
+    return validateVMICreate(applyCreateDefaults(input, config), config).map(({ field, message }) => ({
+      field,
+      message,
+    }));
+  };
+
+  it('needs the GraceIOVirtualization gate for a permitted Grace GPU', () => {
+    assert.deepEqual(graceGPUCauses('nvidia.com/GH100'), [
+      {
+        field: 'spec.domain.devices.gpus[0].deviceName',
+        message:
+          'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "nvidia.com/GH100"',
+      },
+    ]);
+  });
+
+  it('quotes the resource name as Go %q does', () => {
     assert.deepEqual(
-      validateVMICreate(applyCreateDefaults(quotedInput, quoted), quoted)
+      graceGPUCauses('nvidia.com/GH"100')
         .filter((c) => c.field === 'spec.domain.devices.gpus[0].deviceName')
         .map((c) => c.message),
       [
         'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "nvidia.com/GH\\"100"',
-      ],
-    );
-    const causes = validateVMICreate(applyCreateDefaults(input, config), config);
-    assert.deepEqual(
-      causes.map(({ field, message }) => ({ field, message })),
-      [
-        {
-          field: 'spec.domain.devices.gpus[0].deviceName',
-          message:
-            'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource "nvidia.com/GH100"',
-        },
       ],
     );
   });

@@ -310,7 +310,17 @@ export function renderComputeProbe(
     wrapExecProbeWithVirtProbe(vmi, rendered, release);
   }
   rendered.initialDelaySeconds = int32Sum(rendered.initialDelaySeconds ?? 0, LIBVIRT_STARTUP_DELAY);
-  return rendered;
+  return omitZeroDelays(rendered);
+}
+
+/**
+ * The Pod's Probe fields the render adds to are `int32 ...,omitempty` in Go: a sum that comes to 0 (a delay
+ * of -10, a timeout of -1) is not printed.
+ */
+function omitZeroDelays(probe: PodProbe): PodProbe {
+  if (probe.initialDelaySeconds === 0) delete probe.initialDelaySeconds;
+  if (probe.timeoutSeconds === 0) delete probe.timeoutSeconds;
+  return probe;
 }
 
 function wrapExecProbeWithVirtProbe(

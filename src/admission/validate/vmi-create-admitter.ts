@@ -13,6 +13,7 @@ import { openAPIEnumFailures } from '../../pkg/util/openapi.js';
 import { joinPath } from '../../util/go/path.js';
 import { quote } from '../../util/go/strconv.js';
 import { goJsonView } from '../../util/go/json-round-trip.js';
+import { compileGoRegexp } from '../../util/go/regexp.js';
 import { validateArm64Settings } from './arm64.js';
 import { validateFeatureGates } from './deprecation.js';
 import { validateHyperv } from './hyperv.js';
@@ -1219,11 +1220,13 @@ function validateEmulatedMachine(field: FieldPath, spec: VMISpec, config: Cluste
   const machineType = spec.domain.machine?.type ?? '';
   if (machineType.length === 0) return [];
   const supported = config.getEmulatedMachines(spec.architecture ?? '');
-  // upstream v1.9.0 matches the patterns as filepath.Match globs, v1.4.0 as (unanchored) regexps
+  // upstream v1.9.0 matches the patterns as filepath.Match globs, v1.4.0 as (unanchored) Go regexps
+  // (regexp.MustCompile: a pattern Go refuses panics the webhook; here it matches nothing)
   const glob = config.release.atLeast('v1.9.0');
   const matches = supported.some((pattern) => {
+    if (!glob) return compileGoRegexp(pattern)?.test(machineType) ?? false;
     try {
-      return glob ? globMatch(pattern, machineType) : new RegExp(pattern).test(machineType);
+      return globMatch(pattern, machineType);
     } catch {
       return false;
     }

@@ -1,6 +1,7 @@
 // The compute container's resource requirements and the support containers' resources.
 // upstream: pkg/virt-controller/services/renderresources.go, plus newResourceRenderer, VMIResourcePredicates,
 // doesVMIRequireAuto*Limits and addProbeOverheads from template.go
+import { sprintfWithoutArgs } from '../util/go/fmt.js';
 import type { PodSpec, ResourceRequirements } from '../types/k8s.js';
 import type {
   CPU,
@@ -1065,20 +1066,6 @@ export function getMemoryOverhead(
   return overhead;
 }
 
-/**
- * fmt.Errorf(msg) with no arguments: verbs in msg print as %!v(MISSING) and %% as %.
- */
-function goErrorfWithoutArgs(message: string): string {
-  return message.replace(
-    /%(?:%|[-+# 0]*\d*(?:\.\d*)?([a-zA-Z])|[-+# 0]*\d*(?:\.\d*)?$)/g,
-    (match, verb?: string) => {
-      if (match === '%%') return '%';
-      if (verb === undefined) return '%!(NOVERB)';
-      return `%!${verb}(MISSING)`;
-    },
-  );
-}
-
 // upstream: validatePermittedHostDevices (v1.9.0 skips DRA-claimed devices while their gate is on, and its
 // Errorf no longer reads the joined message as a format)
 export function validatePermittedHostDevices(vmi: VirtualMachineInstance, config: ClusterConfig): void {
@@ -1107,7 +1094,7 @@ export function validatePermittedHostDevices(vmi: VirtualMachineInstance, config
   }
   if (problems.length === 0) return;
   const message = problems.join(' ');
-  throw new RenderError(config.release.atLeast('v1.9.0') ? message : goErrorfWithoutArgs(message));
+  throw new RenderError(config.release.atLeast('v1.9.0') ? message : sprintfWithoutArgs(message));
 }
 
 // upstream: template.go doesVMIRequireAutoResourceLimits

@@ -115,16 +115,18 @@ export type OpenAPIKind = 'VirtualMachineInstance' | 'VirtualMachine';
  * makes each a cause without type or field). The path names no list index: go-openapi's slice validator
  * gives each item's validator the path `<array>.<i>` through SchemaValidator.SetPath, which does not reach
  * the validators already built for the item, so an item's failures are reported at the array's path
- * (upstream: go-openapi/validate slice_validator.go).
+ * (upstream: go-openapi/validate slice_validator.go). So two items failing alike give one message: a Result
+ * keeps each message once (Result.AddErrors). Failures of different properties come in the order of the
+ * schema's properties, which go-openapi visits in Go map order (random); here, in the order listed above.
  */
 export function openAPIEnumFailures(object: unknown, kind: OpenAPIKind, release: KubeVirtRelease): string[] {
-  const failures: string[] = [];
+  const failures = new Set<string>();
   for (const field of enumFields(release)[kind]) {
     forEachValueAt(object, field.path, (value, at) => {
       if (typeof value === 'string' && field.values.includes(value)) return;
       const path = at.filter((step) => typeof step === 'string').join('.');
-      failures.push(`${path} in body should be one of [${field.values.join(' ')}]`);
+      failures.add(`${path} in body should be one of [${field.values.join(' ')}]`);
     });
   }
-  return failures;
+  return [...failures];
 }

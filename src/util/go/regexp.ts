@@ -6,7 +6,7 @@
 // the text anchors `\A` and `\z`, quoted literals `\Q...\E` and ASCII classes `[[:alpha:]]`. Refused (Go's
 // regexp.Compile fails): lookaround and backreferences, which RE2 does not have. Anything else JavaScript
 // reads as Go does for the patterns machine types are matched against (literals, classes, `.`, `*`, `+`,
-// `?`, `{n,m}`, alternation, groups, `^`, `$`).
+// `?`, `{n,m}`, alternation, groups, `^`, `$`, octal escapes).
 
 /** ASCII character classes of RE2 (`[[:name:]]`) as JavaScript class contents. */
 const ASCII_CLASSES: Readonly<Record<string, string>> = {
@@ -29,8 +29,7 @@ const ASCII_CLASSES: Readonly<Record<string, string>> = {
 /** `[:name:]` (or `[:^name:]`) inside a bracket expression. */
 const ASCII_CLASS = /^\[:(\^?)([a-z]+):\]/;
 
-/** RE2 has no lookaround and no backreferences: Go's regexp.Compile refuses them. */
-const NOT_RE2 = /\(\?<?[=!]|\\[1-9]/;
+const isOctal = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '7';
 
 const escapeLiteral = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
@@ -59,6 +58,8 @@ function translate(pattern: string): { source: string; flags: string } | undefin
       } else if (next === 'z') {
         source += '(?![\\s\\S])';
         i++;
+      } else if (next === '8' || next === '9' || (next !== '0' && isOctal(next) && !isOctal(rest[i + 2]))) {
+        return undefined; // a backreference: RE2 has none (`\12` is an octal escape, as in JavaScript)
       } else {
         source += c + (next ?? '');
         i++;
@@ -67,7 +68,9 @@ function translate(pattern: string): { source: string; flags: string } | undefin
       source += '(?<';
       i += 3;
     } else if (c === '(' && rest[i + 1] === '?' && !/^\(\?(?::|<[A-Za-z_])/.test(rest.slice(i))) {
-      return undefined; // flags inside the pattern (`(?i:...)`, a later `(?i)`) JavaScript cannot scope
+      // lookaround, which RE2 refuses, or flags inside the pattern (`(?i:...)`, a later `(?i)`), which
+      // JavaScript cannot scope
+      return undefined;
     } else if (c === '[' && rest[i + 1] === ':' && ASCII_CLASS.test(rest.slice(i))) {
       const [whole, negated, name] = ASCII_CLASS.exec(rest.slice(i))!;
       const ascii = ASCII_CLASSES[name!];
@@ -86,7 +89,6 @@ function translate(pattern: string): { source: string; flags: string } | undefin
  * Go refuses the pattern or it uses RE2 syntax this port does not translate.
  */
 export function compileGoRegexp(pattern: string): RegExp | undefined {
-  if (NOT_RE2.test(pattern)) return undefined;
   const translated = translate(pattern);
   if (!translated) return undefined;
   try {

@@ -22,6 +22,11 @@ const GO: [pattern: string, text: string, matches: boolean | 'compile-error'][] 
   ['(q)\\1', 'qq', 'compile-error'],
   ['pc-[', 'pc-[', 'compile-error'],
   ['[[:foo:]]', 'f', 'compile-error'],
+  ['a\\12b', 'a\nb', true],
+  ['a\\8', 'a8', 'compile-error'],
+  ['(?<=a)b', 'ab', 'compile-error'],
+  ['\\(?=q', '(q', false],
+  ['a\\\\1', 'a\\1', true],
 ];
 
 describe('compileGoRegexp', () => {

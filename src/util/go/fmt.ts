@@ -18,8 +18,9 @@ function parseNumber(format: string, start: number, end: number): { present: boo
 }
 
 /**
- * fmt.argNumber with no arguments: an index `[n]` at `i` is never good. Returns where parsing goes on and
- * whether an index was written (well-formed or not, it makes the verb a BADINDEX).
+ * fmt.argNumber with no arguments: an index `[n]` at `i` is never good. Returns where parsing goes on,
+ * whether an index was written (well-formed or not, it makes the verb a BADINDEX) and whether it was
+ * well-formed.
  */
 function skipArgIndex(format: string, i: number): { next: number; written: boolean; found: boolean } {
   if (format[i] !== '[') return { next: i, written: false, found: false };
@@ -44,11 +45,15 @@ export function sprintfWithoutArgs(format: string): string {
     out += format.slice(i, percent);
     i = percent + 1;
     let goodArgNum = true;
+    /** An argument index at `i`, skipped (print.go argNumber); whether it was well-formed. */
+    const argIndex = (): boolean => {
+      const index = skipArgIndex(format, i);
+      if (index.written) goodArgNum = false;
+      i = index.next;
+      return index.found;
+    };
     while (i < end && '#0+- '.includes(format[i]!)) i++;
-    let index = skipArgIndex(format, i);
-    if (index.written) goodArgNum = false;
-    i = index.next;
-    let afterIndex = index.found;
+    let afterIndex = argIndex();
     if (format[i] === '*') {
       i++;
       out += '%!(BADWIDTH)';
@@ -61,10 +66,7 @@ export function sprintfWithoutArgs(format: string): string {
     if (i + 1 < end && format[i] === '.') {
       i++;
       if (afterIndex) goodArgNum = false;
-      index = skipArgIndex(format, i);
-      if (index.written) goodArgNum = false;
-      i = index.next;
-      afterIndex = index.found;
+      afterIndex = argIndex();
       if (format[i] === '*') {
         i++;
         out += '%!(BADPREC)';
@@ -73,11 +75,7 @@ export function sprintfWithoutArgs(format: string): string {
         i = parseNumber(format, i, end).next;
       }
     }
-    if (!afterIndex) {
-      index = skipArgIndex(format, i);
-      if (index.written) goodArgNum = false;
-      i = index.next;
-    }
+    if (!afterIndex) argIndex();
     if (i >= end) {
       out += '%!(NOVERB)';
       break;

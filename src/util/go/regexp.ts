@@ -45,6 +45,7 @@ function translate(pattern: string): { source: string; flags: string } | undefin
   let source = '';
   for (let i = 0; i < rest.length; i++) {
     const c = rest[i]!;
+    const asciiClass = c === '[' && rest[i + 1] === ':' ? ASCII_CLASS.exec(rest.slice(i)) : null;
     if (c === '\\') {
       const next = rest[i + 1];
       if (next === 'Q') {
@@ -71,8 +72,8 @@ function translate(pattern: string): { source: string; flags: string } | undefin
       // lookaround, which RE2 refuses, or flags inside the pattern (`(?i:...)`, a later `(?i)`), which
       // JavaScript cannot scope
       return undefined;
-    } else if (c === '[' && rest[i + 1] === ':' && ASCII_CLASS.test(rest.slice(i))) {
-      const [whole, negated, name] = ASCII_CLASS.exec(rest.slice(i))!;
+    } else if (asciiClass) {
+      const [whole, negated, name] = asciiClass;
       const ascii = ASCII_CLASSES[name!];
       if (ascii === undefined || negated) return undefined; // Go refuses an unknown name; `[:^x:]` untranslated
       source += ascii;

@@ -249,6 +249,15 @@ function syncInstancetypes(
   if (!vm.spec.instancetype && !vm.spec.preference) return vm;
   const policy = config.getInstancetypeReferencePolicy();
   if (policy !== 'expand' && policy !== 'expandAll') return vm;
+  if (config.release.atLeast('v1.9.0')) {
+    // upstream v1.9.0 Sync: checkResourcesExist before anything else, its error as the finder gives it
+    try {
+      findInstancetypeSpec(vm, state, config.release);
+      findPreferenceSpec(vm, state, config.release);
+    } catch (err) {
+      throw controllerError(errorMessage(err), err);
+    }
+  }
   if (policy === 'expand' && hasRevision(vm, config)) return vm;
   let expanded: VirtualMachine;
   try {

@@ -13,6 +13,7 @@ import {
   isQualifiedName,
   isValidLabelValue,
 } from '../util/validation.js';
+import { goToLower } from '../util/go/strings.js';
 
 /** upstream TotalAnnotationSizeLimitB */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
@@ -69,7 +70,7 @@ export function objectMetaIssues(kind: SchemaKind, doc: unknown): SchemaIssue[] 
     let size = 0;
     for (const [key, value] of Object.entries(metadata.annotations)) {
       // the rule is a qualified name except that case does not matter
-      for (const message of isQualifiedName(key.toLowerCase())) {
+      for (const message of isQualifiedName(goToLower(key))) {
         invalid(['metadata', 'annotations'], key, message);
       }
       size += byteLength(key) + (typeof value === 'string' ? byteLength(value) : 0);

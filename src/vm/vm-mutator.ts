@@ -22,6 +22,7 @@ import {
 
 import type { FieldProvenance } from '../pkg/explain/provenance.js';
 import { defaultArchitectureReason, defaultMachineTypeReason } from '../pkg/defaults/defaults.js';
+import { goEqualFold } from '../util/go/strings.js';
 
 /** How explain names the VM mutating webhook. */
 const VM_MUTATOR = "virt-api's VM mutating webhook";
@@ -222,7 +223,7 @@ function setDefaultArchitectureFromDataSource(
   if (spec.architecture) return;
   for (const [index, template] of (vm.spec.dataVolumeTemplates ?? []).entries()) {
     const sourceRef = (template?.spec as DataVolumeSpec | undefined)?.sourceRef;
-    if (!sourceRef || (sourceRef.kind ?? '').toLowerCase() !== 'datasource') continue;
+    if (!sourceRef || !goEqualFold(sourceRef.kind ?? '', 'datasource')) continue;
     const namespace = sourceRef.namespace || (vm.metadata?.namespace ?? '');
     let dataSource = state.getDataSource(namespace, sourceRef.name ?? '');
     if (!dataSource) continue;

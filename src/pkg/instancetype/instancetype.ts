@@ -21,6 +21,7 @@ import {
 import type { ClusterState } from '../../state/cluster-state.js';
 import type { FieldProvenance } from '../explain/provenance.js';
 import { Quantity, newQuantity } from '../../quantity/quantity.js';
+import { goToLower } from '../../util/go/strings.js';
 
 export type InstancetypeSpec = VirtualMachineInstancetype['spec'];
 export type PreferenceSpec = VirtualMachinePreference['spec'];
@@ -88,7 +89,7 @@ export function notFoundMessage(resource: string, group: string, name: string): 
 type InstancetypeKind = 'namespaced' | 'cluster';
 
 function instancetypeKind(kind: string | undefined): InstancetypeKind | undefined {
-  switch ((kind ?? '').toLowerCase()) {
+  switch (goToLower(kind ?? '')) {
     case SingularResourceName:
     case PluralResourceName:
       return 'namespaced';
@@ -102,7 +103,7 @@ function instancetypeKind(kind: string | undefined): InstancetypeKind | undefine
 }
 
 function preferenceKind(kind: string | undefined): InstancetypeKind | undefined {
-  switch ((kind ?? '').toLowerCase()) {
+  switch (goToLower(kind ?? '')) {
     case SingularPreferenceResourceName:
     case PluralPreferenceResourceName:
       return 'namespaced';

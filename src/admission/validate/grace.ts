@@ -6,6 +6,7 @@ import type { ObjectMeta } from '../../types/k8s.js';
 import type { VMISpec } from '../../types/kubevirt.js';
 import { quote } from '../../util/go/strconv.js';
 import { cause, CauseType, FieldPath, type AdmissionCause } from './types.js';
+import { goToUpper, goTrimSpace } from '../../util/go/strings.js';
 
 const NVIDIA_PCI_VENDOR_ID = '10DE';
 const GRACE_GPU_DEVICE_IDS = new Set(['2342', '2348', '2941']);
@@ -13,7 +14,7 @@ const PLACE_PCI_DEVICES_ON_ROOT_COMPLEX = 'kubevirt.io/placePCIDevicesOnRootComp
 const DISABLE_PCI_HOLE64 = 'kubevirt.io/disablePCIHole64';
 
 // upstream: hardware.NormalizePCIID
-const normalizePCIID = (id: string): string => id.trim().toUpperCase().replace(/^0X/, '');
+const normalizePCIID = (id: string): string => goToUpper(goTrimSpace(id)).replace(/^0X/, '');
 const isHexPCIID = (id: string): boolean => /^[0-9A-F]{4}$/.test(id);
 
 // upstream: hardware.ParsePCIVendorSelector

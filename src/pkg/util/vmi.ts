@@ -153,12 +153,6 @@ export function isAutoAttachSerialConsole(vmi: VirtualMachineInstance): boolean 
   return vmi.spec.domain.devices.autoattachSerialConsole !== false;
 }
 
-// upstream: util.ResourceNameToEnvVar
-export function resourceNameToEnvVar(prefix: string, resourceName: string): string {
-  const varName = resourceName.toUpperCase().replaceAll('/', '_').replaceAll('.', '_');
-  return `${prefix}_${varName}`;
-}
-
 // upstream: util.HasKernelBootContainerImage
 export function hasKernelBootContainerImage(vmi: VirtualMachineInstance | undefined): boolean {
   return vmi?.spec.domain.firmware?.kernelBoot?.container != null;

@@ -31,6 +31,7 @@ import {
   applyToVmi,
   findInstancetypeSpec,
   findPreferenceSpec,
+  type InstancetypeSpec,
   type PreferenceSpec,
 } from '../pkg/instancetype/instancetype.js';
 
@@ -249,11 +250,15 @@ function syncInstancetypes(
   if (!vm.spec.instancetype && !vm.spec.preference) return vm;
   const policy = config.getInstancetypeReferencePolicy();
   if (policy !== 'expand' && policy !== 'expandAll') return vm;
+  const find = (): FoundSpecs => ({
+    instancetype: findInstancetypeSpec(vm, state, config.release),
+    preference: findPreferenceSpec(vm, state, config.release),
+  });
+  let found: FoundSpecs | undefined;
   if (config.release.atLeast('v1.9.0')) {
     // upstream v1.9.0 Sync: checkResourcesExist before anything else, its error as the finder gives it
     try {
-      findInstancetypeSpec(vm, state, config.release);
-      findPreferenceSpec(vm, state, config.release);
+      found = find();
     } catch (err) {
       throw controllerError(errorMessage(err), err);
     }
@@ -261,7 +266,7 @@ function syncInstancetypes(
   if (policy === 'expand' && hasRevision(vm, config)) return vm;
   let expanded: VirtualMachine;
   try {
-    expanded = expandInstancetypeAndPreference(vm, config, state, provenance);
+    expanded = expandInstancetypeAndPreference(vm, found ?? find(), config, state, provenance);
   } catch (err) {
     // upstream v1.9.0 handleExpand rewords it
     const what = config.release.atLeast('v1.9.0') ? 'expanding' : 'expanding instance type';
@@ -293,15 +298,20 @@ function hasRevision(vm: VirtualMachine, config: ClusterConfig): boolean {
   );
 }
 
-// upstream: InstancetypeMethods.Expand (v1.9.0: expand/expand.go Expand)
+/** The instancetype and preference specs a VM's matchers name (upstream's finders). */
+interface FoundSpecs {
+  instancetype: InstancetypeSpec | undefined;
+  preference: PreferenceSpec | undefined;
+}
+
+// upstream: InstancetypeMethods.Expand (v1.9.0: expand/expand.go Expand), given what its finders found
 function expandInstancetypeAndPreference(
   vm: VirtualMachine,
+  { instancetype: instancetypeSpec, preference: preferenceSpec }: FoundSpecs,
   config: ClusterConfig,
   state: ClusterState,
   provenance?: FieldProvenance,
 ): VirtualMachine {
-  const instancetypeSpec = findInstancetypeSpec(vm, state, config.release);
-  const preferenceSpec = findPreferenceSpec(vm, state, config.release);
   const expanded = structuredClone(vm);
   const template = expanded.spec.template;
   const spec = template.spec as VMISpec;

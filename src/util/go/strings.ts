@@ -1,8 +1,8 @@
-// Go's strings.ToLower, strings.ToUpper, strings.EqualFold and strings.TrimSpace, where upstream folds the case
-// of names or trims them. JavaScript's
-// toLowerCase() applies Unicode's full, context-sensitive mappings; Go maps each rune on its own by the
-// simple mapping (İ becomes i, not i + combining dot; a final Σ becomes σ, not ς), and EqualFold compares
-// runes by simple case folding (ſ and s, K (Kelvin) and k are equal; İ and i are not).
+// Go's strings.ToLower, strings.ToUpper, strings.EqualFold and strings.TrimSpace, where upstream folds the
+// case of names or trims them. JavaScript's toLowerCase() and toUpperCase() apply Unicode's full,
+// context-sensitive mappings; Go maps each rune on its own by the simple mapping (İ becomes i, not i +
+// combining dot; a final Σ becomes σ, not ς; ß stays ß), and EqualFold compares runes by simple case
+// folding (ſ and s, K (Kelvin) and k are equal; İ and i are not).
 // upstream: Go standard library strings (ToLower, ToUpper, EqualFold, TrimSpace), unicode (ToLower, ToUpper,
 // SimpleFold, IsSpace)
 
@@ -27,7 +27,7 @@ export function goToLower(s: string): string {
  */
 function upperRune(rune: string): string {
   const full = rune.toUpperCase();
-  if (full.length === 1 || (full.length === 2 && full.codePointAt(0)! > 0xffff)) return full;
+  if ([...full].length === 1) return full;
   const cp = rune.codePointAt(0)!;
   const ypogegrammeni = (from: number): boolean => cp >= from && cp <= from + 7;
   if (ypogegrammeni(0x1f80) || ypogegrammeni(0x1f90) || ypogegrammeni(0x1fa0))

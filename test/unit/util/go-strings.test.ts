@@ -1,5 +1,5 @@
-// goToLower, goToUpper and goEqualFold against Go: every expectation below is what Go's strings.ToLower,
-// strings.ToUpper and strings.EqualFold printed (go1.26).
+// goToLower, goToUpper, goEqualFold and goTrimSpace against Go: every expectation below is what Go's
+// strings.ToLower, strings.ToUpper, strings.EqualFold and strings.TrimSpace printed (go1.26).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { goEqualFold, goToLower, goToUpper, goTrimSpace } from '../../../src/util/go/strings.js';

@@ -84,6 +84,7 @@ import { NETWORK_INFO_MOUNT_PATH, NETWORK_INFO_VOLUME_NAME } from './network/dow
 import { hasKernelBootContainerImage, isNonRootVMI } from '../pkg/util/vmi.js';
 import { sanitizeHostname } from './util/dns.js';
 import { calculateVirtualMachineInstanceID, VIRTUAL_MACHINE_INSTANCE_ID_LABEL } from './util/instance-id.js';
+import { goEqualFold, goToLower } from '../util/go/strings.js';
 
 const DEFAULT_GRACE_PERIOD_SECONDS = 30;
 const QEMU_TIMEOUT_BASE_SECONDS = 240;
@@ -173,7 +174,7 @@ function launcherLogVerbosity(
     }
     env.push({ name: ENV_VAR_VIRT_LAUNCHER_LOG_VERBOSITY, value: text });
   }
-  const labelIsTrue = (name: string): boolean => labels[name]?.toLowerCase() === 'true';
+  const labelIsTrue = (name: string): boolean => goEqualFold(labels[name] ?? '', 'true');
   if (labelIsTrue(LABEL_DEBUG_LOGS) || verbosity > EXT_LOG_VERBOSITY_THRESHOLD) {
     env.push({ name: 'LIBVIRT_DEBUG_LOGS', value: '1' });
   }
@@ -561,7 +562,7 @@ function setPreferredArchitectureAffinity(
   const term = {
     weight: 100,
     preference: {
-      matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: [architecture.toLowerCase()] }],
+      matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: [goToLower(architecture)] }],
     },
   };
   preferred.push(term);

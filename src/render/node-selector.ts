@@ -12,6 +12,7 @@ import {
 } from '../pkg/util/vmi.js';
 import { isManualTSCFrequencyRequired, toTSCSchedulableLabel } from './util/topology.js';
 import type { RenderExplanation } from './explain.js';
+import { goToLower } from '../util/go/strings.js';
 
 export const NODE_SCHEDULABLE_LABEL = 'kubevirt.io/schedulable';
 export const CPU_MANAGER_LABEL = 'cpumanager';
@@ -88,7 +89,7 @@ export function renderNodeSelector(
   why([NODE_SCHEDULABLE_LABEL], 'virt-controller', 'always: nodes virt-handler marks schedulable');
   const architecture = vmi.spec.architecture ?? '';
   if (architecture !== '') {
-    selectors[ARCH_LABEL] = architecture.toLowerCase();
+    selectors[ARCH_LABEL] = goToLower(architecture);
     why(
       [ARCH_LABEL],
       'spec.architecture',

@@ -1,6 +1,7 @@
 // Istio integration constants and checks.
 // upstream: pkg/network/istio/{annotations.go,ports.go,proxy.go}
 import type { VirtualMachineInstance } from '../../types/kubevirt.js';
+import { goEqualFold } from '../../util/go/strings.js';
 
 export const ISTIO_INJECT_SIDECAR_ANNOTATION = 'sidecar.istio.io/inject';
 export const ISTIO_KUBEVIRT_TRAFFIC_ANNOTATION = 'traffic.sidecar.istio.io/kubevirtInterfaces';
@@ -43,7 +44,7 @@ export function istioNonProxiedPorts(): number[] {
 // upstream: istio.ProxyInjectionEnabled
 export function istioProxyInjectionEnabled(vmi: VirtualMachineInstance): boolean {
   const value = vmi.metadata?.annotations?.[ISTIO_INJECT_SIDECAR_ANNOTATION];
-  return value !== undefined && value.toLowerCase() === 'true';
+  return value !== undefined && goEqualFold(value, 'true');
 }
 
 // upstream: istio.GetLoopbackAddress
